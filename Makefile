@@ -1,0 +1,56 @@
+# CrowsNest developer commands. Everything runs from a virtualenv in .venv.
+# `make test` works on a fresh Debian machine with only python3: if the venv module
+# (Debian package python3-venv) is missing, it is installed with apt-get (needs root).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# Stamp files: re-run pip only when pyproject.toml changes.
+DEV_STAMP   := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
+PIP_FLAGS   := --quiet --disable-pip-version-check
+
+.PHONY: play test lint bench format clean venv
+
+play: $(DEV_STAMP)
+	$(BIN)/crowsnest play
+
+test: lint
+	$(BIN)/pytest -q
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check
+	$(BIN)/ruff format --check
+	$(BIN)/mypy
+
+bench: $(BENCH_STAMP)
+	$(BIN)/crowsnest bench
+
+format: $(DEV_STAMP)
+	$(BIN)/ruff check --fix
+	$(BIN)/ruff format
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +
+
+venv: $(BIN)/python
+
+$(BIN)/python:
+	@if ! $(PYTHON) -m venv $(VENV) >/dev/null 2>&1; then \
+		rm -rf $(VENV); \
+		echo "python venv module unavailable: installing Debian package python3-venv"; \
+		command -v apt-get >/dev/null || { echo "error: no apt-get; install the venv module for $(PYTHON)" >&2; exit 1; }; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null; \
+		$(PYTHON) -m venv $(VENV); \
+	fi
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev]'
+	touch $@
+
+$(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev,bench]'
+	touch $@

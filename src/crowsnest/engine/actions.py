@@ -1,0 +1,149 @@
+"""Actions and their text notation.
+
+=============================  ======================================
+``play QS``                    play one card to the trick
+``pass 2C 3D 4H``              Hearts: the cards passed this round
+``bid 75`` / ``bid pass``      Rook auction: a bid, or a (final) pass
+``discard R5 G10 B14 Y5 CROW`` Rook: the declarer's cards back to the nest
+``trump red``                  Rook: name trump (red, yellow, green, black)
+=============================  ======================================
+
+Where the choice is a set of several cards (the Hearts pass, the nest discard),
+``legal_actions`` returns one :class:`Choose` template instead of every combination;
+``check`` judges a concrete :class:`PassCards` or :class:`Discard`.
+
+>>> str(parse_action("bid 75")), str(parse_action("discard y5 crow"))
+('bid 75', 'discard Y5 CROW')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from crowsnest.engine.cards import COLOUR_NAMES, card_text, cards_text, parse_card, parse_cards
+from crowsnest.engine.errors import InvalidAction
+
+MAX_ACTION_TEXT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassCards:
+    """Hearts: the three cards a player passes (a mask)."""
+
+    cards: int
+
+    def __str__(self) -> str:
+        return f"pass {cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid of ``amount`` points, or a pass when ``amount`` is None."""
+
+    amount: int | None
+
+    def __str__(self) -> str:
+        return "bid pass" if self.amount is None else f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Rook: the cards the declarer lays back into the nest (a mask)."""
+
+    cards: int
+
+    def __str__(self) -> str:
+        return f"discard {cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    colour: int
+
+    def __str__(self) -> str:
+        return f"trump {COLOUR_NAMES[self.colour]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A legal-action template: choose ``count`` cards out of ``allowed``.
+
+    Every card of ``required`` must be among them (the nest discard when counters
+    may not be discarded and too few other cards are held). ``kind`` names the
+    concrete action: ``pass`` (:class:`PassCards`) or ``discard`` (:class:`Discard`).
+    """
+
+    kind: Literal["pass", "discard"]
+    count: int
+    allowed: int
+    required: int = 0
+
+    def __str__(self) -> str:
+        text = f"{self.kind} {self.count} of {cards_text(self.allowed)}"
+        if self.required:
+            text += f" including {cards_text(self.required)}"
+        return text
+
+    def admits(self, cards: int) -> bool:
+        return (
+            cards.bit_count() == self.count
+            and cards & ~self.allowed == 0
+            and cards & self.required == self.required
+        )
+
+
+Action = Play | PassCards | Bid | Discard | NameTrump
+ACTION_TYPES = (Play, PassCards, Bid, Discard, NameTrump)
+LegalAction = Action | Choose
+
+
+def parse_action(text: str) -> Action:
+    """Parse the action notation; raise :class:`InvalidAction` naming the problem."""
+    if not isinstance(text, str):
+        raise InvalidAction("malformed_action", "an action must be text")
+    if len(text) > MAX_ACTION_TEXT:
+        raise InvalidAction("malformed_action", f"action text longer than {MAX_ACTION_TEXT}")
+    words = text.split()
+    if not words:
+        raise InvalidAction("malformed_action", "empty action")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "play":
+        if len(args) != 1:
+            raise InvalidAction("malformed_action", f"{text!r}: 'play' takes one card")
+        return Play(parse_card(args[0]))
+    if verb == "pass":
+        if not args:
+            raise InvalidAction("malformed_action", f"{text!r}: 'pass' takes cards")
+        return PassCards(parse_cards(args))
+    if verb == "discard":
+        if not args:
+            raise InvalidAction("malformed_action", f"{text!r}: 'discard' takes cards")
+        return Discard(parse_cards(args))
+    if verb == "bid":
+        if len(args) != 1:
+            raise InvalidAction("malformed_action", f"{text!r}: 'bid' takes a number or 'pass'")
+        word = args[0].lower()
+        if word == "pass":
+            return Bid(None)
+        if not word.isdigit() or len(word) > 6:
+            raise InvalidAction("malformed_action", f"{text!r}: a bid is a number or 'pass'")
+        return Bid(int(word))
+    if verb == "trump":
+        if len(args) != 1 or args[0].lower() not in COLOUR_NAMES:
+            raise InvalidAction(
+                "malformed_action", f"{text!r}: trump is one of {', '.join(COLOUR_NAMES)}"
+            )
+        return NameTrump(COLOUR_NAMES.index(args[0].lower()))
+    raise InvalidAction(
+        "malformed_action",
+        f"{text!r}: unknown action; expected play, pass, bid, discard or trump",
+    )

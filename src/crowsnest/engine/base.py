@@ -1,0 +1,217 @@
+"""What every game shares: chance (seeded or fixed deals), the action log, records."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from crowsnest.engine.actions import ACTION_TYPES, Action, LegalAction, parse_action
+from crowsnest.engine.cards import bits, card_list_text, cards_text, parse_cards
+from crowsnest.engine.errors import (
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    RecordError,
+    RulesError,
+)
+from crowsnest.engine.events import Event
+from crowsnest.engine.rules import HeartsRules, RookRules
+
+R = TypeVar("R", HeartsRules, RookRules)
+
+RECORD_FORMAT = "crowsnest-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal: the four hands (seats 0..3) and the nest, as masks."""
+
+    hands: tuple[int, int, int, int]
+    nest: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hands": [card_list_text(h) for h in self.hands]}
+        if self.nest:
+            out["nest"] = card_list_text(self.nest)
+        return out
+
+
+def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
+    """Validate one deal given as ``{"hands": [[card, ...] x4], "nest": [card, ...]}``."""
+    if not isinstance(data, Mapping):
+        raise InvalidAction("bad_deal", "a deal is an object with 'hands' (and 'nest')")
+    unknown = set(data) - {"hands", "nest"}
+    if unknown:
+        raise InvalidAction("bad_deal", f"unknown deal fields {sorted(unknown)!r}")
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, Sequence) or isinstance(hands_in, str) or len(hands_in) != 4:
+        raise InvalidAction("bad_deal", "'hands' must be a list of 4 lists of cards")
+    nest_in = data.get("nest", [])
+    seen = 0
+    masks: list[int] = []
+    for who, cards in [*((f"hand {i}", h) for i, h in enumerate(hands_in)), ("nest", nest_in)]:
+        if not isinstance(cards, Sequence) or isinstance(cards, str):
+            raise InvalidAction("bad_deal", f"{who} must be a list of cards")
+        if not all(isinstance(c, str) for c in cards):
+            raise InvalidAction("bad_deal", f"{who} must be a list of card texts")
+        mask = parse_cards(cards)
+        size = nest_size if who == "nest" else hand_size
+        if mask.bit_count() != size:
+            raise InvalidAction("bad_deal", f"{who} has {mask.bit_count()} cards, not {size}")
+        if mask & ~deck:
+            raise InvalidAction("bad_deal", f"{who}: {cards_text(mask & ~deck)} not in this deck")
+        if mask & seen:
+            raise InvalidAction("bad_deal", f"{who}: {cards_text(mask & seen)} dealt twice")
+        seen |= mask
+        masks.append(mask)
+    return Deal((masks[0], masks[1], masks[2], masks[3]), masks[4])
+
+
+class Game(ABC, Generic[R]):
+    """A whole game: hands are dealt, played and scored until the game is over.
+
+    ``actors`` are the seats that may act now; ``legal_actions``, ``check`` and
+    ``apply`` are the only ways in. Chance comes from ``seed`` (a ``random.Random``
+    of the game's own) or from the fixed ``deals``, used first, one per deal.
+    """
+
+    rules: R
+    phase: str
+
+    def __init__(self, rules: R, seed: int, deals: Sequence[object] = ()) -> None:
+        self.rules = rules
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._fixed = [parse_deal(d, *self._deal_shape()) for d in deals]
+        self.deals: list[Deal] = []
+        self.log: list[tuple[int, str]] = []
+
+    # -- chance ---------------------------------------------------------------------
+
+    @abstractmethod
+    def _deal_shape(self) -> tuple[int, int, int]:
+        """(deck mask, hand size, nest size)."""
+
+    def _next_deal(self, first_seat: int = 0) -> Deal:
+        """The next deal: the next fixed one if any is left, else from the seed.
+
+        The shuffle runs either way, so the random state after a deal never depends
+        on whether the deal was fixed: a record that lists every deal replays to the
+        very same game, random state included.
+        """
+        deck, hand_size, _ = self._deal_shape()
+        cards = list(bits(deck))
+        self._rng.shuffle(cards)
+        n = len(self.deals)
+        if n < len(self._fixed):
+            deal = self._fixed[n]
+        else:
+            hands = [0, 0, 0, 0]
+            for i in range(4 * hand_size):
+                hands[(first_seat + i) % 4] |= 1 << cards[i]
+            nest = 0
+            for c in cards[4 * hand_size :]:
+                nest |= 1 << c
+            deal = Deal((hands[0], hands[1], hands[2], hands[3]), nest)
+        self.deals.append(deal)
+        return deal
+
+    # -- the three calls ------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def actors(self) -> frozenset[int]:
+        """Seats that may act now (several during the Hearts pass)."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[LegalAction]:
+        """What ``seat`` may do now: empty when it may not act."""
+
+    @abstractmethod
+    def _check(self, seat: int, action: Action, text: str) -> None: ...
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action, events: list[Event]) -> None: ...
+
+    def parse(self, action: Action | str) -> tuple[Action, str]:
+        if isinstance(action, str):
+            parsed = parse_action(action)
+            return parsed, str(parsed)
+        if not isinstance(action, ACTION_TYPES):
+            raise InvalidAction("malformed_action", f"{action!r} is not an action")
+        return action, str(action)
+
+    def check(self, seat: int, action: Action | str) -> Action:
+        """Raise a :class:`RulesError` if ``seat`` may not take ``action`` now;
+        return the parsed action."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+            raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3)")
+        parsed, text = self.parse(action)
+        if self.phase == "over":
+            raise IllegalAction("game_over", f"{text!r}: the game is over")
+        if seat not in self.actors:
+            raise NotYourTurn(seat, text)
+        self._check(seat, parsed, text)
+        return parsed
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Check, then apply ``action`` for ``seat``; return the events it caused.
+        After an error the game is unchanged."""
+        parsed = self.check(seat, action)
+        events: list[Event] = []
+        self.log.append((seat, str(parsed)))
+        self._apply(seat, parsed, events)
+        return events
+
+    # -- views and records ------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know (``None``: a spectator, who sees no hand)."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Game totals: per seat (Hearts) or per team, We then They (Rook)."""
+
+    @abstractmethod
+    def clone(self) -> Game[R]: ...
+
+    def record(self) -> dict[str, Any]:
+        """The game as a JSON-ready record (see ``docs/formats.md``)."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.id,
+            "rules_version": self.rules.version,
+            "options": self.rules.options(),
+            "seed": self.seed,
+            "deals": [d.to_json() for d in self.deals],
+            "actions": [[seat, text] for seat, text in self.log],
+        }
+
+
+def replay_actions(game: Game[Any], actions: object) -> None:
+    """Apply a record's action list, failing with the step and the reason."""
+    if not isinstance(actions, list):
+        raise RecordError(None, "'actions' must be a list")
+    for step, item in enumerate(actions):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not isinstance(item[0], int)
+            or not isinstance(item[1], str)
+        ):
+            raise RecordError(step, f"{item!r} is not [seat, action]", "bad_record_action")
+        try:
+            game.apply(item[0], item[1])
+        except RulesError as err:
+            raise RecordError(step, f"seat {item[0]} {item[1]!r}: {err}", err.code) from err

@@ -1,0 +1,26 @@
+"""Events: what an applied action caused, for logs, animation and the server."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. ``to`` is None for a public event, else the only
+    seat allowed to see it (the cards a Hearts player receives, the nest the
+    declarer picks up). ``data`` holds JSON values only (cards as text)."""
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or self.to == seat
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, **self.data}
+        if self.to is not None:
+            out["to"] = self.to
+        return out

@@ -1,0 +1,285 @@
+"""Hearts: deal -> pass -> play -> hand over -> ... -> game over.
+
+The rules are ``../shared/rules/hearts.md``. Phases: ``pass`` (simultaneous: every
+seat that has not passed yet may act), ``play`` and ``over``. A round with no pass
+goes straight to ``play``; a finished round is scored and the next one dealt at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from crowsnest.engine.actions import Action, Choose, LegalAction, PassCards, Play
+from crowsnest.engine.base import Game
+from crowsnest.engine.cards import (
+    SUIT_NAMES,
+    bits,
+    card_list_text,
+    card_text,
+    cards_text,
+    hearts_card,
+    suit_mask,
+)
+from crowsnest.engine.errors import IllegalAction
+from crowsnest.engine.events import Event
+from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
+from crowsnest.engine.tricks import Trick
+from crowsnest.engine.views import HeartsView, hearts_view
+
+DECK: Final = (1 << 52) - 1
+TWO_CLUBS: Final = hearts_card(0, 2)
+QUEEN_SPADES: Final = hearts_card(3, 12)
+HEARTS_MASK: Final = suit_mask(2)
+SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
+POINT_CARDS: Final = HEARTS_MASK | 1 << QUEEN_SPADES
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    points: tuple[int, int, int, int]
+    """Points scored this hand (after the moon)."""
+    moon: int | None
+    totals: tuple[int, int, int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}
+
+
+class HeartsGame(Game[HeartsRules]):
+    def __init__(self, rules: HeartsRules, seed: int, deals: Sequence[object] = ()) -> None:
+        super().__init__(rules, seed, deals)
+        self.totals = [0, 0, 0, 0]
+        self.results: list[HandResult] = []
+        self.hand_number = 0
+        self.winner: int | None = None
+        self._points = [0] * 52
+        for c in bits(HEARTS_MASK):
+            self._points[c] = rules.heart_points
+        self._points[QUEEN_SPADES] = rules.queen_points
+        self._start_hand(None)
+
+    def _deal_shape(self) -> tuple[int, int, int]:
+        return DECK, 13, 0
+
+    # -- state transitions ------------------------------------------------------------
+
+    def _start_hand(self, events: list[Event] | None) -> None:
+        deal = self._next_deal()
+        self.hands = list(deal.hands)
+        cycle = self.rules.pass_cycle
+        self.direction = cycle[self.hand_number % len(cycle)]
+        self.passes: list[int | None] = [None, None, None, None]
+        self.received = [0, 0, 0, 0]
+        self.taken = [0, 0, 0, 0]
+        self.trick: list[int] = []
+        self.tricks: list[Trick] = []
+        self.broken = False
+        self.phase = "pass"
+        if events is not None:
+            events.append(Event("deal", {"hand_number": self.hand_number, "pass": self.direction}))
+        if self.direction == "none":
+            self._start_play(events)
+
+    def _start_play(self, events: list[Event] | None) -> None:
+        self.phase = "play"
+        self.leader = self.turn = next(s for s in range(4) if self.hands[s] >> TWO_CLUBS & 1)
+        if events is not None:
+            events.append(Event("turn", {"seat": self.turn}))
+
+    def _exchange(self, events: list[Event] | None) -> None:
+        offset = PASS_OFFSET[self.direction]
+        passes = [p or 0 for p in self.passes]
+        for s in range(4):
+            self.hands[s] &= ~passes[s]
+        for s in range(4):
+            to = (s + offset) % 4
+            self.hands[to] |= passes[s]
+            self.received[to] = passes[s]
+        if events is not None:
+            events.append(Event("exchanged", {"direction": self.direction}))
+            for s in range(4):
+                source = (s - offset) % 4
+                events.append(
+                    Event(
+                        "received",
+                        {"from": source, "cards": card_list_text(self.received[s])},
+                        to=s,
+                    )
+                )
+        self._start_play(events)
+
+    def play_fast(self, card: int, events: list[Event] | None = None) -> None:
+        """Play ``card`` for the seat on turn, unchecked (search and benchmarks)."""
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        if events is not None:
+            events.append(Event("play", {"seat": seat, "card": card_text(card)}))
+        if not self.broken and 1 << card & HEARTS_MASK:
+            self.broken = True
+            if events is not None:
+                events.append(Event("hearts_broken", {}))
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        led = trick[0] // 13
+        best = 0
+        for i in range(1, 4):
+            c = trick[i]
+            if c // 13 == led and c > trick[best]:
+                best = i
+        winner = (self.leader + best) % 4
+        pts = self._points
+        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+        self.taken[winner] += points
+        done = Trick(self.leader, tuple(trick), winner, points)
+        self.tricks.append(done)
+        self.trick = []
+        self.leader = self.turn = winner
+        if events is not None:
+            events.append(Event("trick", done.to_json()))
+        if len(self.tricks) == 13:
+            self._end_hand(events)
+        elif events is not None:
+            events.append(Event("turn", {"seat": winner}))
+
+    def _end_hand(self, events: list[Event] | None) -> None:
+        total = self.rules.points_per_hand
+        moon = next((s for s in range(4) if self.taken[s] == total), None)
+        if moon is None:
+            points = tuple(self.taken)
+        else:
+            points = tuple(0 if s == moon else total for s in range(4))
+        for s in range(4):
+            self.totals[s] += points[s]
+        result = HandResult(
+            (points[0], points[1], points[2], points[3]),
+            moon,
+            (self.totals[0], self.totals[1], self.totals[2], self.totals[3]),
+        )
+        self.results.append(result)
+        if events is not None:
+            events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        low = min(self.totals)
+        if max(self.totals) >= self.rules.target and self.totals.count(low) == 1:
+            self.phase = "over"
+            self.winner = self.totals.index(low)
+            if events is not None:
+                events.append(Event("game_end", {"winner": self.winner, "totals": self.totals[:]}))
+            return
+        self.hand_number += 1
+        self._start_hand(events)
+
+    # -- the three calls ----------------------------------------------------------------
+
+    @property
+    def actors(self) -> frozenset[int]:
+        if self.phase == "play":
+            return frozenset((self.turn,))
+        if self.phase == "pass":
+            return frozenset(s for s in range(4) if self.passes[s] is None)
+        return frozenset()
+
+    def legal_mask(self) -> int:
+        """Cards the seat on turn may play (phase ``play``)."""
+        hand = self.hands[self.turn]
+        trick = self.trick
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] // 13]
+            if follow:
+                return follow
+            if not self.tricks:
+                safe = hand & ~POINT_CARDS
+                if safe:
+                    return safe
+            return hand
+        if not self.tricks:
+            return hand & 1 << TWO_CLUBS
+        if not self.broken:
+            other = hand & ~HEARTS_MASK
+            if other:
+                return other
+        return hand
+
+    def legal_actions(self, seat: int) -> list[LegalAction]:
+        if seat not in self.actors:
+            return []
+        if self.phase == "pass":
+            return [Choose("pass", self.rules.pass_count, self.hands[seat])]
+        return [Play(c) for c in bits(self.legal_mask())]
+
+    def _check(self, seat: int, action: Action, text: str) -> None:
+        hand = self.hands[seat]
+        if self.phase == "pass":
+            if not isinstance(action, PassCards):
+                raise IllegalAction(
+                    "wrong_action",
+                    f"{text!r}: now each player passes {self.rules.pass_count} cards "
+                    f"{self.direction} ('pass C1 C2 C3')",
+                )
+            n = action.cards.bit_count()
+            if n != self.rules.pass_count:
+                raise IllegalAction(
+                    "wrong_card_count", f"{text!r}: pass {self.rules.pass_count} cards, not {n}"
+                )
+            if action.cards & ~hand:
+                raise IllegalAction(
+                    "card_not_in_hand",
+                    f"{text!r}: you do not hold {cards_text(action.cards & ~hand)}",
+                )
+            return
+        if not isinstance(action, Play):
+            raise IllegalAction("wrong_action", f"{text!r}: now you play a card ('play QS')")
+        bit = 1 << action.card
+        if not bit & hand:
+            raise IllegalAction("card_not_in_hand", f"{text!r}: you do not hold that card")
+        if bit & self.legal_mask():
+            return
+        if not self.trick and not self.tricks:
+            raise IllegalAction("must_lead_two_of_clubs", f"{text!r}: the first trick opens 2C")
+        if self.trick and hand & SUIT_MASKS[self.trick[0] // 13]:
+            suit = SUIT_NAMES[self.trick[0] // 13]
+            raise IllegalAction("must_follow_suit", f"{text!r}: you must follow {suit}")
+        if self.trick:
+            raise IllegalAction(
+                "no_points_on_first_trick",
+                f"{text!r}: no heart and not the queen of spades on the first trick "
+                "while you hold another card",
+            )
+        raise IllegalAction(
+            "hearts_not_broken",
+            f"{text!r}: hearts are not broken and you hold a card that is not a heart",
+        )
+
+    def _apply(self, seat: int, action: Action, events: list[Event]) -> None:
+        if isinstance(action, PassCards):
+            self.passes[seat] = action.cards
+            events.append(Event("passed", {"seat": seat}))
+            if all(p is not None for p in self.passes):
+                self._exchange(events)
+        elif isinstance(action, Play):
+            self.play_fast(action.card, events)
+
+    # -- what players see ---------------------------------------------------------------
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    def view(self, seat: int | None) -> HeartsView:
+        return hearts_view(self, seat)
+
+    def clone(self) -> HeartsGame:
+        other = object.__new__(HeartsGame)
+        other.__dict__.update(self.__dict__)
+        other._rng = type(self._rng)()
+        other._rng.setstate(self._rng.getstate())
+        for name in ("hands", "passes", "received", "taken", "trick", "tricks", "totals"):
+            setattr(other, name, list(getattr(self, name)))
+        other.results = list(self.results)
+        other.deals = list(self.deals)
+        other.log = list(self.log)
+        return other

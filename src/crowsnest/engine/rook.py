@@ -1,0 +1,419 @@
+"""The Rook family: deal -> auction -> nest -> trump -> play -> hand over -> ...
+
+The rules are ``../shared/rules/rook.md``; what differs between the seven rule sets
+is data (:class:`~crowsnest.engine.rules.rook.RookRules`). Phases: ``auction``,
+``discard`` (the declarer holds the nest and lays the same number back), ``trump``,
+``play`` and ``over``. Seats 0 and 2 are team 0 ("We"), seats 1 and 3 team 1 ("They").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from crowsnest.engine.actions import Action, Bid, Choose, Discard, LegalAction, NameTrump, Play
+from crowsnest.engine.base import Game
+from crowsnest.engine.cards import (
+    COLOUR_NAMES,
+    CROW,
+    bits,
+    card_list_text,
+    card_text,
+    cards_text,
+    suit_of,
+)
+from crowsnest.engine.errors import IllegalAction
+from crowsnest.engine.events import Event
+from crowsnest.engine.rules.rook import RookRules, tables
+from crowsnest.engine.tricks import Trick, winning_index
+from crowsnest.engine.views import RookView, rook_view
+
+
+def team_of(seat: int) -> int:
+    """0 for "We" (seats 0 and 2), 1 for "They" (seats 1 and 3)."""
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class RookHandResult:
+    declarer: int
+    bid: int
+    trump: int
+    counted: tuple[int, int]
+    """Each team's points: counters captured, the nest, the trick bonus."""
+    nest_points: int
+    last_trick_team: int
+    tricks_won: tuple[int, int]
+    made: bool
+    score: tuple[int, int]
+    """What each team scores for the hand (a set declarer loses the bid)."""
+    totals: tuple[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "trump": COLOUR_NAMES[self.trump],
+            "counted": list(self.counted),
+            "nest_points": self.nest_points,
+            "last_trick_team": self.last_trick_team,
+            "tricks_won": list(self.tricks_won),
+            "made": self.made,
+            "score": list(self.score),
+            "totals": list(self.totals),
+        }
+
+
+class RookGame(Game[RookRules]):
+    def __init__(self, rules: RookRules, seed: int, deals: Sequence[object] = ()) -> None:
+        t = tables(rules)
+        self._points = t.points
+        self._rank = t.rank
+        self._counters = t.counters
+        self._colour_masks = t.colour_masks
+        self._specials = t.specials
+        self._deck = t.deck
+        self._bird = (1 << CROW) & t.deck
+        super().__init__(rules, seed, deals)
+        self.totals = [0, 0]
+        self.results: list[RookHandResult] = []
+        self.hand_number = 0
+        self.dealer = rules.first_dealer
+        self.winner: int | None = None
+        self._start_hand(None)
+
+    def _deal_shape(self) -> tuple[int, int, int]:
+        return self._deck, self.rules.hand_size, self.rules.nest_size
+
+    # -- state transitions ----------------------------------------------------------------
+
+    def _start_hand(self, events: list[Event] | None) -> None:
+        deal = self._next_deal((self.dealer + 1) % 4)
+        self.hands = list(deal.hands)
+        self.nest = deal.nest
+        self.auction: list[tuple[int, int | None]] = []
+        self.passed = [False, False, False, False]
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.turn = (self.dealer + 1) % 4
+        self.declarer: int | None = None
+        self.bid = 0
+        self.trump: int | None = None
+        self.discards = 0
+        self.trump_mask = 0
+        self._led = 0
+        self.leader = self.turn
+        self.trick: list[int] = []
+        self.tricks: list[Trick] = []
+        self.captured = [0, 0]
+        self.tricks_won = [0, 0]
+        self.phase = "auction"
+        if events is not None:
+            events.append(Event("deal", {"hand_number": self.hand_number, "dealer": self.dealer}))
+            events.append(Event("turn", {"seat": self.turn}))
+
+    def _forced(self, seat: int) -> bool:
+        """Dealer-forced: the three others passed without a bid, the dealer must bid."""
+        return (
+            self.rules.all_pass == "dealer_forced"
+            and seat == self.dealer
+            and self.high_bidder is None
+            and sum(self.passed) == 3
+        )
+
+    def bid_fast(self, seat: int, amount: int | None, events: list[Event] | None = None) -> None:
+        self.auction.append((seat, amount))
+        if events is not None:
+            events.append(Event("bid", {"seat": seat, "bid": amount}))
+        if amount is None:
+            self.passed[seat] = True
+        else:
+            self.high_bid, self.high_bidder = amount, seat
+        passes = sum(self.passed)
+        if amount is not None and (amount >= self.rules.max_bid or passes == 3):
+            self._win_auction(seat, events)
+        elif passes == 4:
+            if events is not None:
+                events.append(Event("redeal", {"dealer": self.dealer}))
+            self._start_hand(events)
+        elif passes == 3 and self.high_bidder is not None:
+            self._win_auction(self.high_bidder, events)
+        else:
+            nxt = (seat + 1) % 4
+            while self.passed[nxt]:
+                nxt = (nxt + 1) % 4
+            self.turn = nxt
+            if events is not None:
+                events.append(Event("turn", {"seat": nxt}))
+
+    def _win_auction(self, seat: int, events: list[Event] | None) -> None:
+        self.declarer = self.turn = seat
+        self.bid = self.high_bid
+        if events is not None:
+            events.append(Event("contract", {"declarer": seat, "bid": self.bid}))
+        if self.rules.nest_size:
+            self.hands[seat] |= self.nest
+            self.phase = "discard"
+            if events is not None:
+                events.append(Event("nest", {"cards": card_list_text(self.nest)}, to=seat))
+        else:
+            self.phase = "trump"
+
+    def discard_fast(self, cards: int, events: list[Event] | None = None) -> None:
+        assert self.declarer is not None
+        self.hands[self.declarer] &= ~cards
+        self.discards = cards
+        self.phase = "trump"
+        if events is not None:
+            events.append(Event("discarded", {"seat": self.declarer}))
+            events.append(Event("discards", {"cards": card_list_text(cards)}, to=self.declarer))
+
+    def trump_fast(self, colour: int, events: list[Event] | None = None) -> None:
+        self.trump = colour
+        self.trump_mask = self._colour_masks[colour] | self._specials
+        self.phase = "play"
+        self.leader = self.turn = (self.dealer + 1) % 4
+        if events is not None:
+            events.append(Event("trump", {"seat": self.declarer, "colour": COLOUR_NAMES[colour]}))
+            events.append(Event("turn", {"seat": self.turn}))
+
+    def led_mask(self, card: int) -> int:
+        """The effective suit of ``card`` once trump is named: trump, or its colour."""
+        if 1 << card & self.trump_mask:
+            return self.trump_mask
+        return self._colour_masks[suit_of(card)]
+
+    def play_fast(self, card: int, events: list[Event] | None = None) -> None:
+        """Play ``card`` for the seat on turn, unchecked (search and benchmarks)."""
+        seat = self.turn
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        trick = self.trick
+        trick.append(card)
+        if events is not None:
+            events.append(Event("play", {"seat": seat, "card": card_text(card)}))
+        if len(trick) == 1:
+            self._led = self.led_mask(card)
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        winner = (self.leader + winning_index(trick, self._led, self.trump_mask, self._rank)) % 4
+        pts = self._points
+        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+        team = winner % 2
+        self.captured[team] += points
+        self.tricks_won[team] += 1
+        done = Trick(self.leader, tuple(trick), winner, points)
+        self.tricks.append(done)
+        self.trick = []
+        self.leader = self.turn = winner
+        if events is not None:
+            events.append(Event("trick", done.to_json()))
+        if len(self.tricks) == self.rules.hand_size:
+            self._end_hand(events)
+        elif events is not None:
+            events.append(Event("turn", {"seat": winner}))
+
+    def _end_hand(self, events: list[Event] | None) -> None:
+        rules = self.rules
+        assert self.declarer is not None and self.trump is not None
+        last = self.tricks[-1].winner % 2
+        nest_points = sum(self._points[c] for c in bits(self.discards))
+        counted = self.captured[:]
+        counted[last] += nest_points
+        if self.tricks_won[0] != self.tricks_won[1]:
+            counted[0 if self.tricks_won[0] > self.tricks_won[1] else 1] += rules.trick_bonus
+        side = self.declarer % 2
+        made = counted[side] >= self.bid
+        score = counted[:]
+        if not made:
+            score[side] = -self.bid
+        elif rules.made_scores == "bid":
+            score[side] = self.bid
+        self.totals[0] += score[0]
+        self.totals[1] += score[1]
+        result = RookHandResult(
+            self.declarer,
+            self.bid,
+            self.trump,
+            (counted[0], counted[1]),
+            nest_points,
+            last,
+            (self.tricks_won[0], self.tricks_won[1]),
+            made,
+            (score[0], score[1]),
+            (self.totals[0], self.totals[1]),
+        )
+        self.results.append(result)
+        if events is not None:
+            events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        if max(self.totals) >= rules.target and self.totals[0] != self.totals[1]:
+            self.phase = "over"
+            self.winner = 0 if self.totals[0] > self.totals[1] else 1
+            if events is not None:
+                events.append(Event("game_end", {"winner": self.winner, "totals": self.totals[:]}))
+            return
+        self.dealer = (self.dealer + 1) % 4
+        self.hand_number += 1
+        self._start_hand(events)
+
+    # -- the three calls --------------------------------------------------------------------
+
+    @property
+    def actors(self) -> frozenset[int]:
+        return frozenset() if self.phase == "over" else frozenset((self.turn,))
+
+    def bid_range(self) -> range:
+        """Amounts the seat on turn may bid."""
+        rules = self.rules
+        low = rules.min_bid if self.high_bidder is None else self.high_bid + rules.bid_step
+        return range(max(low, rules.min_bid), rules.max_bid + 1, rules.bid_step)
+
+    def discard_choice(self) -> Choose:
+        assert self.declarer is not None
+        hand = self.hands[self.declarer]
+        n = self.rules.nest_size
+        if self.rules.discard_counters:
+            return Choose("discard", n, hand)
+        others = hand & ~self._counters
+        if others.bit_count() >= n:
+            return Choose("discard", n, others)
+        return Choose("discard", n, hand, others)
+
+    def legal_mask(self) -> int:
+        """Cards the seat on turn may play (phase ``play``)."""
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand
+        follow = hand & self._led
+        if follow:
+            return follow | (hand & self._bird)
+        return hand
+
+    def legal_actions(self, seat: int) -> list[LegalAction]:
+        if seat not in self.actors:
+            return []
+        if self.phase == "auction":
+            bids: list[LegalAction] = [] if self._forced(seat) else [Bid(None)]
+            bids.extend(Bid(a) for a in self.bid_range())
+            return bids
+        if self.phase == "discard":
+            return [self.discard_choice()]
+        if self.phase == "trump":
+            return [NameTrump(c) for c in range(4)]
+        return [Play(c) for c in bits(self.legal_mask())]
+
+    def _wrong(self, text: str) -> IllegalAction:
+        expected = {
+            "auction": "a bid ('bid 75' or 'bid pass')",
+            "discard": f"a discard of {self.rules.nest_size} cards ('discard C1 C2 ...')",
+            "trump": "naming trump ('trump red')",
+            "play": "playing a card ('play R14')",
+        }[self.phase]
+        return IllegalAction("wrong_action", f"{text!r}: now is {expected}")
+
+    def _check(self, seat: int, action: Action, text: str) -> None:
+        phase = self.phase
+        if phase == "auction":
+            if not isinstance(action, Bid):
+                raise self._wrong(text)
+            self._check_bid(seat, action.amount, text)
+        elif phase == "discard":
+            if not isinstance(action, Discard):
+                raise self._wrong(text)
+            self._check_discard(seat, action.cards, text)
+        elif phase == "trump":
+            if not isinstance(action, NameTrump):
+                raise self._wrong(text)
+        else:
+            if not isinstance(action, Play):
+                raise self._wrong(text)
+            self._check_play(seat, action.card, text)
+
+    def _check_bid(self, seat: int, amount: int | None, text: str) -> None:
+        rules = self.rules
+        if amount is None:
+            if self._forced(seat):
+                raise IllegalAction(
+                    "dealer_must_bid",
+                    f"{text!r}: the others passed; the dealer must bid at least {rules.min_bid}",
+                )
+            return
+        if amount % rules.bid_step:
+            raise IllegalAction(
+                "bid_not_multiple", f"{text!r}: bids are multiples of {rules.bid_step}"
+            )
+        if amount > rules.max_bid:
+            raise IllegalAction("bid_too_high", f"{text!r}: the most is {rules.max_bid}")
+        if amount < rules.min_bid:
+            raise IllegalAction("bid_too_low", f"{text!r}: the minimum bid is {rules.min_bid}")
+        if self.high_bidder is not None and amount <= self.high_bid:
+            raise IllegalAction(
+                "bid_too_low", f"{text!r}: the bid must be higher than {self.high_bid}"
+            )
+
+    def _check_discard(self, seat: int, cards: int, text: str) -> None:
+        n = self.rules.nest_size
+        hand = self.hands[seat]
+        if cards.bit_count() != n:
+            raise IllegalAction(
+                "wrong_card_count", f"{text!r}: discard {n} cards, not {cards.bit_count()}"
+            )
+        if cards & ~hand:
+            raise IllegalAction(
+                "card_not_in_hand", f"{text!r}: you do not hold {cards_text(cards & ~hand)}"
+            )
+        if not self.discard_choice().admits(cards):
+            raise IllegalAction(
+                "counter_discard",
+                f"{text!r}: counters may not be discarded while you hold other cards",
+            )
+
+    def _check_play(self, seat: int, card: int, text: str) -> None:
+        bit = 1 << card
+        if not bit & self.hands[seat]:
+            raise IllegalAction("card_not_in_hand", f"{text!r}: you do not hold that card")
+        if not bit & self.legal_mask():
+            raise IllegalAction(
+                "must_follow_suit", f"{text!r}: you must follow the led suit ({self.led_name()})"
+            )
+
+    def led_name(self) -> str:
+        if not self.trick:
+            return ""
+        if self._led == self.trump_mask:
+            return "trump"
+        return COLOUR_NAMES[suit_of(self.trick[0])]
+
+    def _apply(self, seat: int, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Bid):
+            self.bid_fast(seat, action.amount, events)
+        elif isinstance(action, Discard):
+            self.discard_fast(action.cards, events)
+        elif isinstance(action, NameTrump):
+            self.trump_fast(action.colour, events)
+        elif isinstance(action, Play):
+            self.play_fast(action.card, events)
+
+    # -- what players see -------------------------------------------------------------------
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    def view(self, seat: int | None) -> RookView:
+        return rook_view(self, seat)
+
+    def clone(self) -> RookGame:
+        other = object.__new__(RookGame)
+        other.__dict__.update(self.__dict__)
+        other._rng = type(self._rng)()
+        other._rng.setstate(self._rng.getstate())
+        for name in ("hands", "auction", "passed", "trick", "tricks", "captured", "tricks_won"):
+            setattr(other, name, list(getattr(self, name)))
+        other.totals = list(self.totals)
+        other.results = list(self.results)
+        other.deals = list(self.deals)
+        other.log = list(self.log)
+        return other

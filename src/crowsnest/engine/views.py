@@ -1,0 +1,202 @@
+"""Player views: what one seat may know, built field by field from an allow-list.
+
+A view never copies the game and masks it afterwards: every field below is chosen
+because the rules let that seat see it (own hand, public history, own passes, the
+nest for the declarer). A spectator (``seat=None``) sees no hand at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from crowsnest.engine.cards import COLOUR_NAMES, card_list_text, card_text
+from crowsnest.engine.tricks import Trick
+
+if TYPE_CHECKING:
+    from crowsnest.engine.hearts import HandResult, HeartsGame
+    from crowsnest.engine.rook import RookGame, RookHandResult
+
+
+def _cards(mask: int | None) -> list[str] | None:
+    return None if mask is None else card_list_text(mask)
+
+
+@dataclass(frozen=True, slots=True)
+class HeartsView:
+    rules: str
+    """Rule set key, ``hearts@1``."""
+    seat: int | None
+    phase: str
+    actors: frozenset[int]
+    hand_number: int
+    pass_direction: str
+    hand: int | None
+    """Own hand (mask); None for a spectator."""
+    hand_sizes: tuple[int, ...]
+    passed: int | None
+    """The cards this seat passed, once chosen."""
+    received: int | None
+    """The cards this seat received, once the exchange is done."""
+    trick: tuple[int, ...]
+    """Cards of the trick in progress, in play order from ``leader``."""
+    leader: int | None
+    tricks: tuple[Trick, ...]
+    hearts_broken: bool
+    points_taken: tuple[int, ...]
+    """Points each seat has taken in this round's tricks (public)."""
+    totals: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "hearts",
+            "rules": self.rules,
+            "seat": self.seat,
+            "phase": self.phase,
+            "actors": sorted(self.actors),
+            "hand_number": self.hand_number,
+            "pass_direction": self.pass_direction,
+            "hand": _cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "passed": _cards(self.passed),
+            "received": _cards(self.received),
+            "trick": [card_text(c) for c in self.trick],
+            "leader": self.leader,
+            "tricks": [t.to_json() for t in self.tricks],
+            "hearts_broken": self.hearts_broken,
+            "points_taken": list(self.points_taken),
+            "totals": list(self.totals),
+            "results": [r.to_json() for r in self.results],
+            "winner": self.winner,
+        }
+
+
+def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
+    own = seat is not None
+    playing = game.phase == "play" or (game.phase == "over")
+    passed = game.passes[seat] if own and seat is not None else None
+    received = (
+        game.received[seat]
+        if own and seat is not None and playing and game.direction != "none"
+        else None
+    )
+    return HeartsView(
+        rules=game.rules.key,
+        seat=seat,
+        phase=game.phase,
+        actors=game.actors,
+        hand_number=game.hand_number,
+        pass_direction=game.direction,
+        hand=game.hands[seat] if seat is not None else None,
+        hand_sizes=tuple(h.bit_count() for h in game.hands),
+        passed=passed,
+        received=received,
+        trick=tuple(game.trick),
+        leader=game.leader if game.phase == "play" else None,
+        tricks=tuple(game.tricks),
+        hearts_broken=game.broken,
+        points_taken=tuple(game.taken),
+        totals=tuple(game.totals),
+        results=tuple(game.results),
+        winner=game.winner,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RookView:
+    rules: str
+    """Rule set key, ``rook/crowsnest@1``."""
+    seat: int | None
+    phase: str
+    actors: frozenset[int]
+    hand_number: int
+    dealer: int
+    hand: int | None
+    """Own hand (mask); None for a spectator."""
+    hand_sizes: tuple[int, ...]
+    auction: tuple[tuple[int, int | None], ...]
+    """(seat, bid or None for a pass) in order, this hand."""
+    high_bid: int | None
+    high_bidder: int | None
+    declarer: int | None
+    bid: int | None
+    trump: int | None
+    nest_size: int
+    nest: int | None
+    """The nest as dealt: only the declarer sees it, once taken up."""
+    discards: int | None
+    """What the declarer laid back: only the declarer sees it."""
+    trick: tuple[int, ...]
+    leader: int | None
+    tricks: tuple[Trick, ...]
+    captured: tuple[int, int]
+    """Counter points each team has taken in this hand's tricks (public)."""
+    tricks_won: tuple[int, int]
+    totals: tuple[int, int]
+    results: tuple[RookHandResult, ...]
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "rook",
+            "rules": self.rules,
+            "seat": self.seat,
+            "phase": self.phase,
+            "actors": sorted(self.actors),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "hand": _cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "auction": [[s, b] for s, b in self.auction],
+            "high_bid": self.high_bid,
+            "high_bidder": self.high_bidder,
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "trump": None if self.trump is None else COLOUR_NAMES[self.trump],
+            "nest_size": self.nest_size,
+            "nest": _cards(self.nest),
+            "discards": _cards(self.discards),
+            "trick": [card_text(c) for c in self.trick],
+            "leader": self.leader,
+            "tricks": [t.to_json() for t in self.tricks],
+            "captured": list(self.captured),
+            "tricks_won": list(self.tricks_won),
+            "totals": list(self.totals),
+            "results": [r.to_json() for r in self.results],
+            "winner": self.winner,
+        }
+
+
+def rook_view(game: RookGame, seat: int | None) -> RookView:
+    declarer = game.declarer if game.phase != "auction" else None
+    is_declarer = seat is not None and seat == declarer
+    has_nest = is_declarer and game.rules.nest_size > 0
+    return RookView(
+        rules=game.rules.key,
+        seat=seat,
+        phase=game.phase,
+        actors=game.actors,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        hand=game.hands[seat] if seat is not None else None,
+        hand_sizes=tuple(h.bit_count() for h in game.hands),
+        auction=tuple(game.auction),
+        high_bid=game.high_bid if game.high_bidder is not None else None,
+        high_bidder=game.high_bidder,
+        declarer=declarer,
+        bid=game.bid if declarer is not None else None,
+        trump=game.trump,
+        nest_size=game.rules.nest_size,
+        nest=game.nest if has_nest else None,
+        discards=game.discards if has_nest and game.phase not in ("discard",) else None,
+        trick=tuple(game.trick),
+        leader=game.leader if game.phase == "play" else None,
+        tricks=tuple(game.tricks),
+        captured=(game.captured[0], game.captured[1]),
+        tricks_won=(game.tricks_won[0], game.tricks_won[1]),
+        totals=(game.totals[0], game.totals[1]),
+        results=tuple(game.results),
+        winner=game.winner,
+    )
