@@ -6,6 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 from crowsnest.engine.actions import ACTION_TYPES, Action, LegalAction, parse_action
@@ -71,6 +72,16 @@ def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
     return Deal((masks[0], masks[1], masks[2], masks[3]), masks[4])
 
 
+@cache
+def _deck_tuple(deck: int) -> tuple[int, ...]:
+    return tuple(bits(deck))
+
+
+def _deck_list(deck: int) -> list[int]:
+    """The cards of ``deck``, lowest first, as a new list (to shuffle)."""
+    return list(_deck_tuple(deck))
+
+
 class Game(ABC, Generic[R]):
     """A whole game: hands are dealt, played and scored until the game is over.
 
@@ -104,7 +115,7 @@ class Game(ABC, Generic[R]):
         very same game, random state included.
         """
         deck, hand_size, _ = self._deal_shape()
-        cards = list(bits(deck))
+        cards = _deck_list(deck)
         self._rng.shuffle(cards)
         n = len(self.deals)
         if n < len(self._fixed):

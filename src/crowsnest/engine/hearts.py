@@ -254,12 +254,17 @@ class HeartsGame(Game[HeartsRules]):
             f"{text!r}: hearts are not broken and you hold a card that is not a heart",
         )
 
+    def pass_fast(self, seat: int, cards: int, events: list[Event] | None = None) -> None:
+        """Record ``seat``'s pass, unchecked; the fourth pass makes the exchange."""
+        self.passes[seat] = cards
+        if events is not None:
+            events.append(Event("passed", {"seat": seat}))
+        if all(p is not None for p in self.passes):
+            self._exchange(events)
+
     def _apply(self, seat: int, action: Action, events: list[Event]) -> None:
         if isinstance(action, PassCards):
-            self.passes[seat] = action.cards
-            events.append(Event("passed", {"seat": seat}))
-            if all(p is not None for p in self.passes):
-                self._exchange(events)
+            self.pass_fast(seat, action.cards, events)
         elif isinstance(action, Play):
             self.play_fast(action.card, events)
 

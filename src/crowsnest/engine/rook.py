@@ -75,6 +75,7 @@ class RookGame(Game[RookRules]):
         self._specials = t.specials
         self._deck = t.deck
         self._bird = (1 << CROW) & t.deck
+        self._max_bid = rules.max_bid
         super().__init__(rules, seed, deals)
         self.totals = [0, 0]
         self.results: list[RookHandResult] = []
@@ -131,7 +132,7 @@ class RookGame(Game[RookRules]):
         else:
             self.high_bid, self.high_bidder = amount, seat
         passes = sum(self.passed)
-        if amount is not None and (amount >= self.rules.max_bid or passes == 3):
+        if amount is not None and (amount >= self._max_bid or passes == 3):
             self._win_auction(seat, events)
         elif passes == 4:
             if events is not None:
@@ -193,9 +194,9 @@ class RookGame(Game[RookRules]):
         trick.append(card)
         if events is not None:
             events.append(Event("play", {"seat": seat, "card": card_text(card)}))
-        if len(trick) == 1:
-            self._led = self.led_mask(card)
         if len(trick) < 4:
+            if len(trick) == 1:
+                self._led = self.led_mask(card)
             self.turn = (seat + 1) % 4
             return
         winner = (self.leader + winning_index(trick, self._led, self.trump_mask, self._rank)) % 4
@@ -268,7 +269,7 @@ class RookGame(Game[RookRules]):
         """Amounts the seat on turn may bid."""
         rules = self.rules
         low = rules.min_bid if self.high_bidder is None else self.high_bid + rules.bid_step
-        return range(max(low, rules.min_bid), rules.max_bid + 1, rules.bid_step)
+        return range(max(low, rules.min_bid), self._max_bid + 1, rules.bid_step)
 
     def discard_choice(self) -> Choose:
         assert self.declarer is not None

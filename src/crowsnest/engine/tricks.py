@@ -57,10 +57,8 @@ def winning_index(cards: Sequence[int], led: int, trump: int, rank: Sequence[int
         bit = 1 << card
         if bit & trump:
             key = 1000 + rank[card]
-        elif bit & led:
-            key = rank[card]
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
+            if key > best_key:
+                best, best_key = i, key
+        elif bit & led and rank[card] > best_key:
+            best, best_key = i, rank[card]
     return best

@@ -1,0 +1,108 @@
+"""Random-playout workloads for ``crowsnest bench`` (see ``docs/benchmarks.md``).
+
+Each entry plays complete hands from fresh deals with uniformly random legal
+actions and returns how many hands it played:
+
+* ``<rules> (engine)``: one hand at a time through the game objects' own fast,
+  unchecked paths (``legal_mask``, ``play_fast``, ...) -- the path search uses;
+* ``<rules> (batch)``: many hands at once with the numpy playouts of
+  :mod:`crowsnest.engine.batch`, which the tests cross-check against the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+import numpy as np
+
+from crowsnest.engine.batch import hearts_hands
+from crowsnest.engine.cards import bits
+from crowsnest.engine.hearts import HeartsGame
+from crowsnest.engine.rook import RookGame
+from crowsnest.engine.rules import RULESETS, HeartsRules, RookRules
+
+PlayHands = Callable[[random.Random], int]
+BATCH: Final = 2048
+
+
+def random_card(mask: int, rng: random.Random) -> int:
+    """A uniformly random card of a non-empty mask."""
+    k = int(rng.random() * mask.bit_count())
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def random_subset(mask: int, count: int, rng: random.Random) -> int:
+    return sum(1 << c for c in rng.sample(list(bits(mask)), count))
+
+
+class EngineHands:
+    """Plays one hand per call on a game that goes on (a new game once it is over),
+    so each hand costs one deal, as in a real game."""
+
+    def __init__(self, rules: HeartsRules | RookRules) -> None:
+        self.rules = rules
+        self.game: HeartsGame | RookGame | None = None
+
+    def __call__(self, rng: random.Random) -> int:
+        game = self.game
+        if game is None or game.is_over:
+            if isinstance(self.rules, HeartsRules):
+                game = HeartsGame(self.rules, rng.getrandbits(64))
+            else:
+                game = RookGame(self.rules, rng.getrandbits(64))
+            self.game = game
+        if isinstance(game, HeartsGame):
+            hearts_hand(game, rng)
+        else:
+            rook_hand(game, rng)
+        return 1
+
+
+def hearts_hand(game: HeartsGame, rng: random.Random) -> None:
+    if game.phase == "pass":
+        count = game.rules.pass_count
+        for seat in range(4):
+            game.pass_fast(seat, random_subset(game.hands[seat], count, rng))
+    for _ in range(52):
+        game.play_fast(random_card(game.legal_mask(), rng))
+
+
+def rook_hand(game: RookGame, rng: random.Random) -> None:
+    while game.phase == "auction":
+        bids = game.bid_range()
+        forced = game._forced(game.turn)
+        k = int(rng.random() * (len(bids) + (not forced)))
+        amount = None if not forced and k == len(bids) else bids[k]
+        game.bid_fast(game.turn, amount)
+    if game.phase == "discard":
+        choice = game.discard_choice()
+        free = choice.allowed & ~choice.required
+        need = choice.count - choice.required.bit_count()
+        game.discard_fast(choice.required | random_subset(free, need, rng))
+    game.trump_fast(int(rng.random() * 4))
+    for _ in range(4 * game.rules.hand_size):
+        game.play_fast(random_card(game.legal_mask(), rng))
+
+
+def hearts_batch(rules: HeartsRules, rng: random.Random) -> int:
+    hearts_hands(rules, BATCH, np.random.default_rng(rng.getrandbits(64)))
+    return BATCH
+
+
+def _entries() -> dict[str, PlayHands]:
+    out: dict[str, PlayHands] = {}
+    for rules_id, rules in RULESETS.items():
+        if isinstance(rules, HeartsRules):
+            out[f"{rules_id} (engine)"] = EngineHands(rules)
+            out[f"{rules_id} (batch)"] = lambda rng, r=rules: hearts_batch(r, rng)
+        else:
+            out[f"{rules_id} (engine)"] = EngineHands(rules)
+    return out
+
+
+OURS: Final = _entries()
