@@ -11,6 +11,7 @@ actions and returns how many hands it played:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Final
@@ -99,7 +100,7 @@ def _entries() -> dict[str, PlayHands]:
     for rules_id, rules in RULESETS.items():
         if isinstance(rules, HeartsRules):
             out[f"{rules_id} (engine)"] = EngineHands(rules)
-            out[f"{rules_id} (batch)"] = lambda rng, r=rules: hearts_batch(r, rng)
+            out[f"{rules_id} (batch)"] = functools.partial(hearts_batch, rules)
         else:
             out[f"{rules_id} (engine)"] = EngineHands(rules)
     return out
