@@ -95,3 +95,24 @@ def test_openspiel_hearts_hand_plays_one_deal_to_the_end() -> None:
     assert len(state.history()) in {1 + 52 + 52, 1 + 52 + 12 + 52}
     # Returns are 26 minus points: 26 points in all, or 78 when someone shot the moon.
     assert sum(26 - r for r in state.returns()) in {26, 78}
+
+
+def test_hands_per_second_counts_hands_a_batched_workload_reports() -> None:
+    calls: list[int] = []
+
+    def batch(rng: random.Random) -> int:
+        calls.append(1)
+        return 100
+
+    hands, _ = hands_per_second(batch, seconds=0.01, seed=0)
+    assert hands == 100 * len(calls)
+
+
+def test_every_rule_set_has_an_engine_workload_that_plays_hands() -> None:
+    from crowsnest.engine import RULESETS
+    from crowsnest.engine.bench_hooks import OURS
+
+    for rules_id in RULESETS:
+        play = OURS[f"{rules_id} (engine)"]
+        rng = random.Random(1)
+        assert sum(play(rng) for _ in range(20)) == 20

@@ -26,7 +26,7 @@ from crowsnest.engine.cards import (
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event
 from crowsnest.engine.rules.rook import RookRules, tables
-from crowsnest.engine.tricks import Trick, winning_index
+from crowsnest.engine.tricks import Trick
 from crowsnest.engine.views import RookView, rook_view
 
 
@@ -70,6 +70,8 @@ class RookGame(Game[RookRules]):
         t = tables(rules)
         self._points = t.points
         self._rank = t.rank
+        self._powers = t.power
+        self._power = t.power[0]
         self._counters = t.counters
         self._colour_masks = t.colour_masks
         self._specials = t.specials
@@ -173,6 +175,7 @@ class RookGame(Game[RookRules]):
     def trump_fast(self, colour: int, events: list[Event] | None = None) -> None:
         self.trump = colour
         self.trump_mask = self._colour_masks[colour] | self._specials
+        self._power = self._powers[colour]
         self.phase = "play"
         self.leader = self.turn = (self.dealer + 1) % 4
         if events is not None:
@@ -199,7 +202,15 @@ class RookGame(Game[RookRules]):
                 self._led = self.led_mask(card)
             self.turn = (seat + 1) % 4
             return
-        winner = (self.leader + winning_index(trick, self._led, self.trump_mask, self._rank)) % 4
+        # The leader's card is of the led suit or trump; a card of neither cannot win.
+        power = self._power
+        both = self._led | self.trump_mask
+        best, best_key = 0, power[trick[0]]
+        for i in (1, 2, 3):
+            c = trick[i]
+            if 1 << c & both and power[c] > best_key:
+                best, best_key = i, power[c]
+        winner = (self.leader + best) % 4
         pts = self._points
         points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
         team = winner % 2

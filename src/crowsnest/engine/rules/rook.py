@@ -246,6 +246,8 @@ class RookTables:
     """Each colour's cards, specials excluded."""
     rank: tuple[int, ...]
     """Strength of a card inside its (effective) suit: higher wins."""
+    power: tuple[tuple[int, ...], ...]
+    """``power[trump][card]``: the rank, plus 1000 for the trumps of that colour."""
 
 
 @cache
@@ -273,4 +275,8 @@ def tables(rules: RookRules) -> RookTables:
         rank[RED_ONE] = 21
     colour_masks = tuple(colour_mask(c) & deck & ~specials for c in range(4))
     counters = sum(1 << c for c in range(128) if points[c])
-    return RookTables(deck, tuple(points), counters, specials, colour_masks, tuple(rank))
+    power = tuple(
+        tuple(rank[c] + 1000 * bool((colour_masks[t] | specials) >> c & 1) for c in range(128))
+        for t in range(4)
+    )
+    return RookTables(deck, tuple(points), counters, specials, colour_masks, tuple(rank), power)
