@@ -1,4 +1,5 @@
-"""Command line: ``crowsnest play [RULES_ID]`` and ``crowsnest bench [--seconds S]``.
+"""Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``
+and ``crowsnest bench [--seconds S]``.
 
 Subcommand implementations are imported only when that subcommand runs, so
 ``crowsnest --help`` stays fast and works before every layer exists.
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from crowsnest import __version__
 
@@ -22,6 +25,18 @@ def _positive_seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be > 0: {text!r}")
     return value
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``key=value``; the value is read as JSON (``300``, ``false``) or else as text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE: {text!r}")
+    try:
+        value: object = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,6 +55,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="RULES_ID",
         help="rule set to play (default: CrowsNest)",
     )
+    play.add_argument("--seed", type=int, default=None, help="seed for the deal and the bots")
+    play.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option, e.g. target=500 or bird=false (repeatable)",
+    )
+    play.add_argument("--save", default=None, metavar="FILE", help="write the game record here")
 
     bench = sub.add_parser("bench", help="measure random-playout throughput (hands/s)")
     bench.add_argument(
@@ -52,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _play(rules_id: str | None) -> int:
+def _play(rules_id: str | None, **kwargs: Any) -> int:
     try:
         terminal = importlib.import_module("crowsnest.terminal")
     except ModuleNotFoundError as exc:
@@ -60,8 +85,8 @@ def _play(rules_id: str | None) -> int:
             raise
         print("crowsnest play: the terminal game is not available yet", file=sys.stderr)
         return 1
-    run: Callable[[str | None], int | None] = terminal.run
-    return run(rules_id) or 0
+    run: Callable[..., int | None] = terminal.run
+    return run(rules_id, **kwargs) or 0
 
 
 def _bench(seconds: float) -> int:
@@ -75,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "play":
         rules_id: str | None = args.rules_id
-        return _play(rules_id)
+        options: list[tuple[str, object]] = args.option
+        return _play(rules_id, seed=args.seed, options=dict(options), save=args.save)
     if args.command == "bench":
         seconds: float = args.seconds
         return _bench(seconds)
