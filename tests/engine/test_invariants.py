@@ -33,7 +33,7 @@ from crowsnest.engine import (
     option_specs,
     replay,
 )
-from crowsnest.engine.cards import bits
+from crowsnest.engine.cards import bits, card_list_text
 from crowsnest.engine.rules import get_rules, tables
 
 ROOK_IDS = [r for r in RULESETS if r.startswith("rook/")]
@@ -99,9 +99,21 @@ def check_illegal_raise(game: AnyGame, seat: int, rng: random.Random) -> None:
     attempts.append((seat, "bid 3"))
     attempts.append((seat, "trump purple"))
     for who, action in attempts:
-        with pytest.raises(RulesError):
+        with pytest.raises(RulesError) as caught:
             game.apply(who, action)
+        named = set(str(action).upper().split())
+        hidden = set(card_list_text(hidden_from(game, who))) - named
+        assert not hidden & set(caught.value.message.upper().replace("'", " ").split())
     assert (json.dumps(game.record()), game.view(seat)) == before
+
+
+def hidden_from(game: AnyGame, seat: int) -> int:
+    """Cards ``seat`` may not see: other hands, and the nest or discards it did not
+    handle."""
+    hidden = sum(game.hands[s] for s in range(4) if s != seat)
+    if isinstance(game, RookGame) and (game.phase == "auction" or game.declarer != seat):
+        hidden |= game.nest | game.discards
+    return hidden
 
 
 def shuffled_hidden(game: AnyGame, seat: int, rng: random.Random) -> AnyGame:

@@ -218,7 +218,7 @@ class HeartsGame(Game[HeartsRules]):
                 raise IllegalAction(
                     "wrong_action",
                     f"{text!r}: now each player passes {self.rules.pass_count} cards "
-                    f"{self.direction} ('pass C1 C2 C3')",
+                    f"{self.direction} ('pass <card> <card> <card>')",
                 )
             n = action.cards.bit_count()
             if n != self.rules.pass_count:
@@ -232,7 +232,7 @@ class HeartsGame(Game[HeartsRules]):
                 )
             return
         if not isinstance(action, Play):
-            raise IllegalAction("wrong_action", f"{text!r}: now you play a card ('play QS')")
+            raise IllegalAction("wrong_action", f"{text!r}: now you play a card ('play <card>')")
         bit = 1 << action.card
         if not bit & hand:
             raise IllegalAction("card_not_in_hand", f"{text!r}: you do not hold that card")

@@ -319,9 +319,9 @@ class RookGame(Game[RookRules]):
     def _wrong(self, text: str) -> IllegalAction:
         expected = {
             "auction": "a bid ('bid 75' or 'bid pass')",
-            "discard": f"a discard of {self.rules.nest_size} cards ('discard C1 C2 ...')",
+            "discard": f"a discard of {self.rules.nest_size} cards ('discard <card> ...')",
             "trump": "naming trump ('trump red')",
-            "play": "playing a card ('play R14')",
+            "play": "playing a card ('play <card>')",
         }[self.phase]
         return IllegalAction("wrong_action", f"{text!r}: now is {expected}")
 
