@@ -246,3 +246,25 @@ def test_whole_games_end(rules_id: str) -> None:
         play_and_check(game, rng, max_actions=20_000)
         assert game.is_over
         check_replay(game)
+
+
+def test_start_hand_sets_pass_direction_and_dealer_and_replays() -> None:
+    for k, direction in enumerate(["left", "right", "across", "none", "left"]):
+        hearts = new_game("hearts", seed=k, start_hand=k)
+        assert isinstance(hearts, HeartsGame)
+        assert hearts.direction == direction
+        assert replay(json.loads(json.dumps(hearts.record()))).record() == hearts.record()
+    rook = new_game("rook/crowsnest", seed=1, start_hand=2)
+    assert isinstance(rook, RookGame)
+    assert rook.dealer == 1
+    assert rook.actors == {2}
+    again = replay(rook.record())
+    assert isinstance(again, RookGame)
+    assert again.dealer == 1
+
+
+@pytest.mark.parametrize("bad", [-1, "2", True, 1.5])
+def test_start_hand_must_be_a_hand_number(bad: object) -> None:
+    with pytest.raises(RulesError) as caught:
+        new_game("hearts", seed=1, start_hand=bad)  # type: ignore[arg-type]
+    assert caught.value.code == "bad_start_hand"

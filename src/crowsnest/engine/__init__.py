@@ -100,12 +100,15 @@ def new_game(
     options: Mapping[str, object] | None = None,
     seed: int | None = None,
     deals: Sequence[object] | None = None,
+    start_hand: int = 0,
 ) -> AnyGame:
     """Start a game of ``rules_id`` (see ``RULESETS``) with validated ``options``.
 
     ``seed`` seeds the game's own ``random.Random`` (a fresh one is drawn when None,
     and kept in the record); ``deals`` fixes the first deals, one per deal (a Rook
     redeal takes the next one): ``{"hands": [[card, ...] x4], "nest": [card, ...]}``.
+    ``start_hand`` numbers the first hand as if that many had been played before it
+    (the Hearts pass direction, the Rook dealer): arenas deal single hands with it.
     """
     rules = get_rules(rules_id, options)
     if seed is None:
@@ -115,8 +118,8 @@ def new_game(
     if deals is not None and (isinstance(deals, str | bytes) or not isinstance(deals, Sequence)):
         raise InvalidAction("bad_deal", "'deals' must be a list of deals")
     if isinstance(rules, HeartsRules):
-        return HeartsGame(rules, seed, deals or ())
-    return RookGame(rules, seed, deals or ())
+        return HeartsGame(rules, seed, deals or (), start_hand)
+    return RookGame(rules, seed, deals or (), start_hand)
 
 
 def replay(record: Mapping[str, Any]) -> AnyGame:
@@ -137,8 +140,9 @@ def replay(record: Mapping[str, Any]) -> AnyGame:
     if seed is None or isinstance(seed, bool) or not isinstance(seed, int):
         raise RecordError(None, "'seed' must be an integer")
     deals = record.get("deals", [])
+    start_hand = record.get("start_hand", 0)
     try:
-        game = new_game(rules_id, options=options, seed=seed, deals=deals)
+        game = new_game(rules_id, options=options, seed=seed, deals=deals, start_hand=start_hand)
     except RulesError as err:
         raise RecordError(None, str(err), err.code) from err
     replay_actions(game, record.get("actions"))

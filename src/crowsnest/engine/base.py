@@ -15,6 +15,7 @@ from crowsnest.engine.errors import (
     IllegalAction,
     InvalidAction,
     NotYourTurn,
+    OptionError,
     RecordError,
     RulesError,
 )
@@ -93,9 +94,14 @@ class Game(ABC, Generic[R]):
     rules: R
     phase: str
 
-    def __init__(self, rules: R, seed: int, deals: Sequence[object] = ()) -> None:
+    def __init__(
+        self, rules: R, seed: int, deals: Sequence[object] = (), start_hand: int = 0
+    ) -> None:
+        if isinstance(start_hand, bool) or not isinstance(start_hand, int) or start_hand < 0:
+            raise OptionError("bad_start_hand", f"{start_hand!r} is not a hand number (>= 0)")
         self.rules = rules
         self.seed = seed
+        self.start_hand = start_hand
         self._rng = random.Random(seed)
         self._fixed = [parse_deal(d, *self._deal_shape()) for d in deals]
         self.deals: list[Deal] = []
@@ -205,6 +211,7 @@ class Game(ABC, Generic[R]):
             "rules_version": self.rules.version,
             "options": self.rules.options(),
             "seed": self.seed,
+            "start_hand": self.start_hand,
             "deals": [d.to_json() for d in self.deals],
             "actions": [[seat, text] for seat, text in self.log],
         }

@@ -48,11 +48,13 @@ class HandResult:
 
 
 class HeartsGame(Game[HeartsRules]):
-    def __init__(self, rules: HeartsRules, seed: int, deals: Sequence[object] = ()) -> None:
-        super().__init__(rules, seed, deals)
+    def __init__(
+        self, rules: HeartsRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
+    ) -> None:
+        super().__init__(rules, seed, deals, start_hand)
         self.totals = [0, 0, 0, 0]
         self.results: list[HandResult] = []
-        self.hand_number = 0
+        self.hand_number = start_hand
         self.winner: int | None = None
         self._points = [0] * 52
         for c in bits(HEARTS_MASK):

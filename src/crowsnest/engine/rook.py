@@ -66,7 +66,9 @@ class RookHandResult:
 
 
 class RookGame(Game[RookRules]):
-    def __init__(self, rules: RookRules, seed: int, deals: Sequence[object] = ()) -> None:
+    def __init__(
+        self, rules: RookRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
+    ) -> None:
         t = tables(rules)
         self._points = t.points
         self._rank = t.rank
@@ -78,11 +80,11 @@ class RookGame(Game[RookRules]):
         self._deck = t.deck
         self._bird = (1 << CROW) & t.deck
         self._max_bid = rules.max_bid
-        super().__init__(rules, seed, deals)
+        super().__init__(rules, seed, deals, start_hand)
         self.totals = [0, 0]
         self.results: list[RookHandResult] = []
-        self.hand_number = 0
-        self.dealer = rules.first_dealer
+        self.hand_number = start_hand
+        self.dealer = (rules.first_dealer + start_hand) % 4
         self.winner: int | None = None
         self._start_hand(None)
 
