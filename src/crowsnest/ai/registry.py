@@ -1,0 +1,31 @@
+"""Bots by name, for the arena, the bot protocol and the server."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, Literal
+
+from crowsnest.ai.base import Bot
+from crowsnest.ai.hearts.ducker import Ducker
+from crowsnest.ai.simple import RandomBot
+
+Family = Literal["hearts", "rook"]
+
+BOTS: Final[dict[Family, dict[str, Callable[[], Bot]]]] = {
+    "hearts": {"random": RandomBot, "ducker": Ducker},
+    "rook": {"random": RandomBot},
+}
+
+
+def bot_names(family: Family) -> list[str]:
+    return list(BOTS[family])
+
+
+def make_bot(family: str, name: str) -> Bot:
+    """A new bot called ``name`` for ``family`` ("hearts" or "rook")."""
+    if family not in BOTS:
+        raise ValueError(f"unknown game family {family!r}; choose hearts or rook")
+    makers = BOTS[family]
+    if name not in makers:
+        raise ValueError(f"unknown {family} bot {name!r}; choose one of {', '.join(makers)}")
+    return makers[name]()
