@@ -268,3 +268,15 @@ def test_start_hand_must_be_a_hand_number(bad: object) -> None:
     with pytest.raises(RulesError) as caught:
         new_game("hearts", seed=1, start_hand=bad)  # type: ignore[arg-type]
     assert caught.value.code == "bad_start_hand"
+
+
+@pytest.mark.parametrize(
+    "action", [Play(-1), Play(52 + 5), PassCards(0), PassCards(-8), Discard(1 << 200)]
+)
+def test_action_objects_built_in_code_are_checked(action: Any) -> None:
+    game = new_game("hearts", seed=3)
+    before = game.record()
+    with pytest.raises(RulesError) as caught:
+        game.apply(0, action)
+    assert caught.value.code == "malformed_action"
+    assert game.record() == before

@@ -9,8 +9,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-from crowsnest.engine.actions import ACTION_TYPES, Action, LegalAction, parse_action
-from crowsnest.engine.cards import bits, card_list_text, cards_text, parse_cards
+from crowsnest.engine.actions import (
+    ACTION_TYPES,
+    Action,
+    Discard,
+    LegalAction,
+    NameTrump,
+    PassCards,
+    Play,
+    parse_action,
+)
+from crowsnest.engine.cards import CARD_TEXT, bits, card_list_text, cards_text, parse_cards
 from crowsnest.engine.errors import (
     IllegalAction,
     InvalidAction,
@@ -71,6 +80,19 @@ def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
         seen |= mask
         masks.append(mask)
     return Deal((masks[0], masks[1], masks[2], masks[3]), masks[4])
+
+
+def _well_formed(action: Action) -> bool:
+    """An action object built in code (not parsed) names real cards and colours."""
+    if isinstance(action, Play):
+        return isinstance(action.card, int) and action.card in CARD_TEXT
+    if isinstance(action, PassCards | Discard):
+        cards = action.cards
+        return isinstance(cards, int) and cards > 0 and all(c in CARD_TEXT for c in bits(cards))
+    if isinstance(action, NameTrump):
+        return isinstance(action.colour, int) and 0 <= action.colour < 4
+    amount = action.amount
+    return amount is None or (isinstance(amount, int) and not isinstance(amount, bool))
 
 
 @cache
@@ -164,6 +186,8 @@ class Game(ABC, Generic[R]):
             return parsed, str(parsed)
         if not isinstance(action, ACTION_TYPES):
             raise InvalidAction("malformed_action", f"{action!r} is not an action")
+        if not _well_formed(action):
+            raise InvalidAction("malformed_action", f"{action!r} names no card or colour")
         return action, str(action)
 
     def check(self, seat: int, action: Action | str) -> Action:

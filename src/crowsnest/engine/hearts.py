@@ -47,6 +47,21 @@ class HandResult:
         return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}
 
 
+class _PointsTable(dict[HeartsRules, list[int]]):
+    """Points of each card under a rule set, built once per rule set."""
+
+    def __missing__(self, rules: HeartsRules) -> list[int]:
+        points = [0] * 52
+        for c in bits(HEARTS_MASK):
+            points[c] = rules.heart_points
+        points[QUEEN_SPADES] = rules.queen_points
+        self[rules] = points
+        return points
+
+
+_POINTS_TABLE: Final = _PointsTable()
+
+
 class HeartsGame(Game[HeartsRules]):
     def __init__(
         self, rules: HeartsRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
@@ -56,14 +71,49 @@ class HeartsGame(Game[HeartsRules]):
         self.results: list[HandResult] = []
         self.hand_number = start_hand
         self.winner: int | None = None
-        self._points = [0] * 52
-        for c in bits(HEARTS_MASK):
-            self._points[c] = rules.heart_points
-        self._points[QUEEN_SPADES] = rules.queen_points
+        self.single_hand = False
+        self._points = _POINTS_TABLE[rules]
         self._start_hand(None)
 
     def _deal_shape(self) -> tuple[int, int, int]:
         return DECK, 13, 0
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: HeartsRules,
+        hands: Sequence[int],
+        *,
+        trick: Sequence[int],
+        leader: int,
+        tricks: Sequence[Trick],
+        broken: bool,
+        taken: Sequence[int],
+        totals: Sequence[int],
+    ) -> HeartsGame:
+        """A game in the play phase at a given position, for search over a sampled
+        world. It stops in phase ``hand_over`` once the hand is scored (``results``)."""
+        game = cls.__new__(cls)
+        game.rules = rules
+        game._points = _POINTS_TABLE[rules]
+        game.hands = list(hands)
+        game.trick = list(trick)
+        game.leader = leader
+        game.turn = (leader + len(trick)) % 4
+        game.tricks = list(tricks)
+        game.broken = broken
+        game.taken = list(taken)
+        game.totals = list(totals)
+        game.results = []
+        game.phase = "play"
+        game.single_hand = True
+        game.winner = None
+        game.log = []
+        game.hand_number = 0
+        game.direction = "none"
+        game.passes = [None, None, None, None]
+        game.received = [0, 0, 0, 0]
+        return game
 
     # -- state transitions ------------------------------------------------------------
 
@@ -165,6 +215,9 @@ class HeartsGame(Game[HeartsRules]):
         self.results.append(result)
         if events is not None:
             events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        if self.single_hand:
+            self.phase = "hand_over"
+            return
         low = min(self.totals)
         if max(self.totals) >= self.rules.target and self.totals.count(low) == 1:
             self.phase = "over"
