@@ -6,7 +6,8 @@ actions and returns how many hands it played:
 * ``<rules> (engine)``: one hand at a time through the game objects' own fast,
   unchecked paths (``legal_mask``, ``play_fast``, ...) -- the path search uses;
 * ``<rules> (batch)``: many hands at once with the numpy playouts of
-  :mod:`crowsnest.engine.batch`, which the tests cross-check against the engine.
+  :mod:`crowsnest.engine.batch` and :mod:`crowsnest.engine.batch_rook`, which the
+  tests cross-check against the engine.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Final
 import numpy as np
 
 from crowsnest.engine.batch import hearts_hands
+from crowsnest.engine.batch_rook import rook_hands
 from crowsnest.engine.cards import bits
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rook import RookGame
@@ -95,6 +97,11 @@ def hearts_batch(rules: HeartsRules, rng: random.Random) -> int:
     return BATCH
 
 
+def rook_batch(rules: RookRules, rng: random.Random) -> int:
+    rook_hands(rules, BATCH, np.random.default_rng(rng.getrandbits(64)))
+    return BATCH
+
+
 def _entries() -> dict[str, PlayHands]:
     out: dict[str, PlayHands] = {}
     for rules_id, rules in RULESETS.items():
@@ -103,6 +110,7 @@ def _entries() -> dict[str, PlayHands]:
             out[f"{rules_id} (batch)"] = functools.partial(hearts_batch, rules)
         else:
             out[f"{rules_id} (engine)"] = EngineHands(rules)
+            out[f"{rules_id} (batch)"] = functools.partial(rook_batch, rules)
     return out
 
 
