@@ -95,6 +95,14 @@ def _well_formed(action: Action) -> bool:
     return amount is None or (isinstance(amount, int) and not isinstance(amount, bool))
 
 
+def _cards_named(action: Action) -> int:
+    if isinstance(action, Play):
+        return 1 << action.card
+    if isinstance(action, PassCards | Discard):
+        return action.cards
+    return 0
+
+
 @cache
 def _deck_tuple(deck: int) -> tuple[int, ...]:
     return tuple(bits(deck))
@@ -182,8 +190,7 @@ class Game(ABC, Generic[R]):
 
     def parse(self, action: Action | str) -> tuple[Action, str]:
         if isinstance(action, str):
-            parsed = parse_action(action)
-            return parsed, str(parsed)
+            return parse_action(action), action.strip()
         if not isinstance(action, ACTION_TYPES):
             raise InvalidAction("malformed_action", f"{action!r} is not an action")
         if not _well_formed(action):
@@ -196,6 +203,11 @@ class Game(ABC, Generic[R]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3)")
         parsed, text = self.parse(action)
+        named = _cards_named(parsed) & ~self._deal_shape()[0]
+        if named:
+            raise InvalidAction(
+                "unknown_card", f"{text!r}: {cards_text(named)} is not a card of {self.rules.name}"
+            )
         if self.phase == "over":
             raise IllegalAction("game_over", f"{text!r}: the game is over")
         if seat not in self.actors:
