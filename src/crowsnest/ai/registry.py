@@ -7,12 +7,15 @@ from typing import Final, Literal
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
+from crowsnest.ai.hearts.easy import Easy
+from crowsnest.ai.hearts.hard import Hard
+from crowsnest.ai.hearts.normal import Normal
 from crowsnest.ai.simple import RandomBot
 
 Family = Literal["hearts", "rook"]
 
 BOTS: Final[dict[Family, dict[str, Callable[[], Bot]]]] = {
-    "hearts": {"random": RandomBot, "ducker": Ducker},
+    "hearts": {"random": RandomBot, "ducker": Ducker, "easy": Easy, "normal": Normal, "hard": Hard},
     "rook": {"random": RandomBot},
 }
 

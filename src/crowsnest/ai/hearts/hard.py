@@ -1,0 +1,234 @@
+"""Hard: determinized search over deals consistent with everything it has seen.
+
+At each card it samples worlds — the unseen cards dealt to the other hands so that
+every hand has its size, no player holds a suit it has shown void in, and the cards
+it passed sit with the player it passed them to — and plays every candidate card in
+every world, the rest of the hand by the Normal policy for all four seats (which
+watches for moons). The card with the best mean result wins; a result is the hand
+score, moon included, relative to the mean of the other three players. The same
+worlds serve every candidate, so their comparison is not blurred by luck. It
+samples a fixed number of worlds (so the same seed gives the same decision) and
+stops early only if its time limit comes first.
+
+The pass is searched the same way: the most dangerous cards by the Normal rules
+form a few candidate passes, each played out over the same sampled deals of the
+other 39 cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Sequence
+
+from crowsnest.ai.base import concrete
+from crowsnest.ai.hearts.common import pass_choice, playable
+from crowsnest.ai.hearts.policy import normal_pass, normal_play, pass_danger
+from crowsnest.ai.hearts.situation import DECK, Situation, voids_from
+from crowsnest.engine import Action, HeartsView, LegalAction, Play, PlayerView
+from crowsnest.engine.cards import bits
+from crowsnest.engine.hearts import HeartsGame
+from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
+
+DEFAULT_WORLDS = 200
+"""Sampled worlds per decision: every candidate is played out in each."""
+DEFAULT_TIME_LIMIT = 0.9
+"""Seconds after which the search stops early, whatever it has sampled."""
+
+
+def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
+    """Hands for all four seats consistent with what ``view`` shows."""
+    me = view.seat
+    assert me is not None and view.hand is not None
+    hand = view.hand
+    played = 0
+    for t in view.tricks:
+        for c in t.cards:
+            played |= 1 << c
+    for c in view.trick:
+        played |= 1 << c
+    unseen = DECK & ~hand & ~played
+    fixed = [0, 0, 0, 0]
+    offset = PASS_OFFSET[view.pass_direction]
+    if view.passed and offset and view.phase != "pass":
+        fixed[(me + offset) % 4] = view.passed & unseen
+    leader = view.leader if view.leader is not None else me
+    voids = voids_from(view.tricks, view.trick, leader)
+    free = list(bits(unseen & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])))
+    others = [p for p in range(4) if p != me]
+    eligible = {c: [p for p in others if not voids[p] >> (c // 13) & 1] for c in free}
+    for attempt in range(40):
+        respect_voids = attempt < 39
+        hands = fixed[:]
+        cap = [view.hand_sizes[p] - fixed[p].bit_count() for p in range(4)]
+        cap[me] = 0
+        rng.shuffle(free)
+        order = sorted(free, key=lambda c: len(eligible[c])) if respect_voids else free
+        for c in order:
+            ps = [p for p in (eligible[c] if respect_voids else others) if cap[p] > 0]
+            if not ps:
+                break
+            r = rng.random() * sum(cap[p] for p in ps)
+            for p in ps:
+                r -= cap[p]
+                if r < 0:
+                    break
+            hands[p] |= 1 << c
+            cap[p] -= 1
+        else:
+            hands[me] = hand
+            return hands
+    raise AssertionError("no world fits the view")  # pragma: no cover
+
+
+def rollout(game: HeartsGame, played: int, voids: list[int]) -> tuple[int, ...]:
+    """Play the hand out with the Normal policy for every seat; the hand's points."""
+    while game.phase == "play":
+        seat = game.turn
+        trick = game.trick
+        s = Situation(
+            seat,
+            game.hands[seat],
+            game.legal_mask(),
+            trick,
+            game.leader,
+            played,
+            game.broken,
+            not game.tricks,
+            game.taken,
+            game.totals,
+            voids,
+        )
+        card = normal_play(s)
+        if trick and card // 13 != trick[0] // 13:
+            voids[seat] |= 1 << (trick[0] // 13)
+        played |= 1 << card
+        game.play_fast(card)
+    return game.results[-1].points
+
+
+def relative(points: Sequence[int], seat: int) -> float:
+    """The hand score of ``seat`` minus the mean of the other three (lower is better)."""
+    return points[seat] - (sum(points) - points[seat]) / 3
+
+
+class Hard:
+    name = "hard"
+
+    def __init__(
+        self, worlds: int = DEFAULT_WORLDS, time_limit: float = DEFAULT_TIME_LIMIT
+    ) -> None:
+        self.worlds = worlds
+        self.time_limit = time_limit
+
+    def _more(self, worlds: int, deadline: float) -> bool:
+        """Search on: until ``self.worlds`` worlds (so the same seed gives the same
+        decision), unless the time limit comes first (at least one world)."""
+        return worlds == 0 or (worlds < self.worlds and time.perf_counter() < deadline)
+
+    def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
+        assert isinstance(view, HeartsView) and view.seat is not None
+        choice = pass_choice(legal)
+        if choice is not None:
+            return concrete(choice, self._pass(view, choice.allowed, choice.count, rng))
+        cards = playable(legal)
+        if len(cards) == 1:
+            return Play(cards[0])
+        return Play(self._play(view, cards, rng))
+
+    def _play(self, view: HeartsView, cards: list[int], rng: random.Random) -> int:
+        deadline = time.perf_counter() + self.time_limit
+        me = view.seat
+        assert me is not None
+        played = 0
+        for t in view.tricks:
+            for c in t.cards:
+                played |= 1 << c
+        for c in view.trick:
+            played |= 1 << c
+        leader = view.leader if view.leader is not None else me
+        voids = voids_from(view.tricks, view.trick, leader)
+        totals = dict.fromkeys(cards, 0.0)
+        worlds = 0
+        while self._more(worlds, deadline):
+            hands = sample_world(view, rng)
+            for card in cards:
+                game = HeartsGame.from_position(
+                    HEARTS,
+                    hands,
+                    trick=view.trick,
+                    leader=leader,
+                    tricks=view.tricks,
+                    broken=view.hearts_broken,
+                    taken=view.points_taken,
+                    totals=view.totals,
+                )
+                v = voids[:]
+                if view.trick and card // 13 != view.trick[0] // 13:
+                    v[me] |= 1 << (view.trick[0] // 13)
+                game.play_fast(card)
+                totals[card] += relative(rollout(game, played | 1 << card, v), me)
+            worlds += 1
+        prior = normal_play(
+            Situation(
+                me,
+                view.hand or 0,
+                sum(1 << c for c in cards),
+                view.trick,
+                leader,
+                played,
+                view.hearts_broken,
+                not view.tricks,
+                view.points_taken,
+                view.totals,
+                voids,
+            )
+        )
+        # Ties go to the Normal policy's card: search overrides it only when it finds
+        # something better.
+        return min(cards, key=lambda c: (round(totals[c], 6), c != prior, c))
+
+    def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:
+        me = view.seat
+        assert me is not None
+        offset = PASS_OFFSET[view.pass_direction]
+        danger = [c for _, c in pass_danger(hand)[: count + 3]]
+        candidates = [sum(1 << c for c in combo) for combo in itertools.combinations(danger, count)]
+        default = normal_pass(hand, count)
+        if default not in candidates:
+            candidates.append(default)
+        deadline = time.perf_counter() + self.time_limit
+        totals = dict.fromkeys(candidates, 0.0)
+        rest = list(bits(DECK & ~hand))
+        worlds = 0
+        while self._more(worlds, deadline):
+            rng.shuffle(rest)
+            others = [p for p in range(4) if p != me]
+            dealt = [0, 0, 0, 0]
+            for i, p in enumerate(others):
+                dealt[p] = sum(1 << c for c in rest[13 * i : 13 * i + 13])
+            passes = [normal_pass(dealt[p], count) if p != me else 0 for p in range(4)]
+            for cand in candidates:
+                hands = dealt[:]
+                hands[me] = hand
+                given = passes[:]
+                given[me] = cand
+                for p in range(4):
+                    hands[p] &= ~given[p]
+                for p in range(4):
+                    hands[(p + offset) % 4] |= given[p]
+                leader = next(p for p in range(4) if hands[p] & 1)
+                game = HeartsGame.from_position(
+                    HEARTS,
+                    hands,
+                    trick=(),
+                    leader=leader,
+                    tricks=(),
+                    broken=False,
+                    taken=(0, 0, 0, 0),
+                    totals=view.totals,
+                )
+                totals[cand] += relative(rollout(game, 0, [0, 0, 0, 0]), me)
+            worlds += 1
+        return min(candidates, key=lambda c: (round(totals[c], 6), c != default, c))

@@ -1,0 +1,305 @@
+"""Each Hearts bot behaviour, pinned by a fixed position."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from crowsnest.ai.base import Bot
+from crowsnest.ai.hearts.ducker import Ducker
+from crowsnest.ai.hearts.easy import Easy
+from crowsnest.ai.hearts.hard import Hard, sample_world
+from crowsnest.ai.hearts.normal import Normal
+from crowsnest.ai.registry import make_bot
+from crowsnest.engine import Action, HeartsGame, HeartsView, PassCards, Play, new_game
+from crowsnest.engine.cards import bits, card_text, cards_text, parse_card, parse_cards
+from crowsnest.engine.hearts import HandResult
+from crowsnest.engine.rules.hearts import HEARTS
+from crowsnest.engine.tricks import Trick
+
+POINT_FIRST = sorted(range(52), key=lambda c: (c // 13 != 2 and c != parse_card("QS"), c))
+
+
+def _trick(lead: int, cards: list[int]) -> Trick:
+    led = cards[0] // 13
+    best = max(range(len(cards)), key=lambda i: cards[i] if cards[i] // 13 == led else -1)
+    return Trick(lead, tuple(cards), (lead + best) % 4, 0)
+
+
+def position(
+    hands: list[str],
+    *,
+    trick: str = "",
+    leader: int = 1,
+    tricks: list[tuple[int, str]] | None = None,
+    broken: bool = False,
+    taken: tuple[int, int, int, int] = (0, 0, 0, 0),
+    totals: tuple[int, int, int, int] = (0, 0, 0, 0),
+) -> HeartsGame:
+    """A consistent play-phase position with seat ``(leader + len(trick)) % 4`` to
+    play. ``hands`` fixes the named cards; the other hands are filled (point cards
+    first, so they stay live), and the remaining cards become earlier tricks, so
+    every hand has the size the trick count implies."""
+    trick_cards = [parse_card(c) for c in trick.split()]
+    turn = (leader + len(trick_cards)) % 4
+    done = [_trick(lead, [parse_card(c) for c in cs.split()]) for lead, cs in tricks or []]
+    masks = [parse_cards(h) for h in hands]
+    size = masks[turn].bit_count()
+    played_now = {(leader + i) % 4 for i in range(len(trick_cards))}
+    used = masks[0] | masks[1] | masks[2] | masks[3] | sum(1 << c for c in trick_cards)
+    for t in done:
+        used |= sum(1 << c for c in t.cards)
+    rest = [c for c in POINT_FIRST if not used >> c & 1]
+    for s in range(4):
+        want = size - (s in played_now)
+        while masks[s].bit_count() < want:
+            masks[s] |= 1 << rest.pop(0)
+    rest.sort()
+    while rest:
+        done.insert(0, _trick(0, rest[:4]))
+        rest = rest[4:]
+    assert len(done) + size == 13
+    return HeartsGame.from_position(
+        HEARTS,
+        masks,
+        trick=trick_cards,
+        leader=leader,
+        tricks=done,
+        broken=broken,
+        taken=taken,
+        totals=totals,
+    )
+
+
+def decide(bot: Bot, game: HeartsGame, seed: int = 1) -> Action:
+    seat = game.turn
+    return bot.choose(game.view(seat), game.legal_actions(seat), random.Random(seed))
+
+
+def played(action: Action) -> str:
+    assert isinstance(action, Play)
+    return card_text(action.card)
+
+
+def passing(bot: Bot, hand: str) -> str:
+    other = [c for c in range(52) if not parse_cards(hand) >> c & 1]
+    deals = [hand.split()] + [[card_text(c) for c in other[13 * i : 13 * i + 13]] for i in range(3)]
+    game = new_game("hearts", seed=1, deals=[{"hands": deals}])
+    action = bot.choose(game.view(0), game.legal_actions(0), random.Random(1))
+    assert isinstance(action, PassCards)
+    return cards_text(action.cards)
+
+
+# -- Ducker ------------------------------------------------------------------------
+
+
+def test_ducker_passes_its_three_highest_cards() -> None:
+    assert passing(Ducker(), "2C 3C 4C 5C 6C 7C 2D 3D 4D KD AH 9S QS") == "KD AH QS"
+
+
+def test_ducker_follows_with_the_highest_card_that_still_loses() -> None:
+    game = position(["3C JC AC 2H", "", "", ""], trick="9C KC 5C", leader=1)
+    assert played(decide(Ducker(), game)) == "JC"
+
+
+def test_ducker_follows_with_its_lowest_when_every_card_wins() -> None:
+    game = position(["QC AC 2H 3D", "", "", ""], trick="9C TC 5C", leader=1, broken=True)
+    assert played(decide(Ducker(), game)) == "QC"
+
+
+def test_ducker_leads_its_lowest_card() -> None:
+    game = position(["9C 5D 7S AH", "", "", ""], leader=0, tricks=[(0, "2C 3C 4C 6C")])
+    assert played(decide(Ducker(), game)) == "5D"
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [("QS 2H KH AD", "QS"), ("2H KH AD 3S", "KH"), ("5D AD 3S 9S", "AD")],
+)
+def test_ducker_void_discards_queen_then_highest_heart_then_highest(
+    hand: str, expected: str
+) -> None:
+    game = position([hand, "", "", ""], trick="9C KC 5C", leader=1, tricks=[(0, "2C 3C 4C 6C")])
+    assert played(decide(Ducker(), game)) == expected
+
+
+# -- Easy -------------------------------------------------------------------------
+
+
+def test_easy_avoids_taking_points_in_the_current_trick() -> None:
+    game = position(["3H 9H AH 2D", "", "", ""], trick="8H KH 5H", leader=1, broken=True, tricks=[])
+    assert played(decide(Easy(), game)) == "9H"
+
+
+def test_easy_takes_a_clean_trick_it_cannot_avoid_with_its_highest_card() -> None:
+    game = position(["QC AC 2H 3D", "", "", ""], trick="9C TC 5C", leader=1)
+    assert played(decide(Easy(), game)) == "AC"
+
+
+# -- Normal -----------------------------------------------------------------------
+
+
+def test_normal_passes_the_queen_without_enough_spades_to_hide_it() -> None:
+    assert "QS" in passing(Normal(), "2C 5C 8C TC 3D 6D 9D JD 4H 7H 2S 4S QS").split()
+
+
+def test_normal_keeps_the_queen_with_many_low_spades() -> None:
+    assert "QS" not in passing(Normal(), "2C 5C 8C 3D 6D 9D 4H 2S 3S 4S 5S 6S QS").split()
+
+
+def test_normal_passes_high_spades_without_the_queen_and_high_hearts() -> None:
+    passed = passing(Normal(), "2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS").split()
+    assert {"KS", "AS"} <= set(passed)
+
+
+def test_normal_voids_a_short_side_suit() -> None:
+    passed = passing(Normal(), "2C 5C 8C TC 3C 6C 9C JC 4H 7H 2S KD 9D").split()
+    assert {"KD", "9D"} <= set(passed)
+
+
+def test_normal_sheds_the_queen_on_a_trick_it_cannot_win() -> None:
+    game = position(
+        ["QS 2H 5D 9D", "", "", ""],
+        trick="9C KC 5C",
+        leader=1,
+        tricks=[(0, "2C 3C 4C 6C")],
+        totals=(40, 10, 60, 70),
+    )
+    assert played(decide(Normal(), game)) == "QS"
+
+
+def test_normal_follows_low() -> None:
+    game = position(
+        ["3D 8D QD AS", "", "", ""], trick="TD JD 2D", leader=1, tricks=[(0, "2C 3C 4C 6C")]
+    )
+    assert played(decide(Normal(), game)) == "8D"
+
+
+def test_normal_does_not_lead_a_suit_it_would_surely_win() -> None:
+    game = position(
+        ["AD 5C 4S 8H", "", "", ""], leader=0, tricks=[(0, "2C 3C 4C 6C")], broken=False
+    )
+    assert played(decide(Normal(), game)) != "AD"
+
+
+def test_normal_leads_no_heart_before_hearts_are_broken() -> None:
+    game = position(["2H 3H AD KS", "", "", ""], leader=0, tricks=[(0, "2C 3C 4C 6C")])
+    assert played(decide(Normal(), game)) in {"AD", "KS"}
+
+
+def test_normal_takes_a_point_to_stop_a_lone_player_collecting_every_point() -> None:
+    game = position(
+        ["3H AH 2D 9S", "", "", ""],
+        trick="8H KH 5H",
+        leader=1,
+        broken=True,
+        taken=(0, 14, 0, 0),
+        tricks=[(1, "2C 3C 4C 6C")],
+    )
+    assert played(decide(Normal(), game)) == "AH"
+
+
+# -- Hard -------------------------------------------------------------------------
+
+
+def test_hard_takes_a_point_trick_to_stop_the_moon() -> None:
+    """Seat 1 has taken all 18 points so far; three tricks are left. It led the king
+    of hearts; seat 0 plays last and stops the moon with the ace (the Ducker would
+    duck with the two)."""
+    tricks = [
+        (0, "2C 3C 4C 5C"),
+        (3, "6C 7C 8C 9C"),
+        (2, "TC JC QC KC"),
+        (1, "AC 2D 3D 4D"),
+        (1, "5D 6D 7D 8D"),
+        (0, "9D TD JD QD"),
+        (3, "KD AD 2S 3S"),
+        (1, "4S 5S 6S QS"),
+        (3, "7S 8S AS 4H"),
+        (1, "5H 6H 7H 8H"),
+    ]
+    hands = [parse_cards(h) for h in ("AH 2H TS", "QH JH", "TH 3H", "JS KS")]
+    trick = [parse_card(c) for c in ("KH", "9H", "9S")]
+    done = [Trick(lead, tuple(parse_card(c) for c in cs.split()), 1, 0) for lead, cs in tricks]
+    cards = [c for t in done for c in t.cards] + trick + [c for h in hands for c in bits(h)]
+    assert sorted(cards) == list(range(52))
+    game = HeartsGame.from_position(
+        HEARTS,
+        hands,
+        trick=trick,
+        leader=1,
+        tricks=done,
+        broken=True,
+        taken=(0, 18, 0, 0),
+        totals=(0, 0, 0, 0),
+    )
+    assert played(decide(Hard(worlds=30), game)) == "AH"
+    assert played(decide(Ducker(), game)) == "2H"
+
+
+def test_hard_sheds_the_queen_on_a_trick_it_cannot_win() -> None:
+    game = position(
+        ["QS 2H 5D 9D", "", "", ""], trick="9C KC 5C", leader=1, tricks=[(0, "2C 3C 4C 6C")]
+    )
+    assert played(decide(Hard(worlds=30), game)) == "QS"
+
+
+def test_hard_samples_worlds_that_respect_voids_and_passes() -> None:
+    game = new_game("hearts", seed=5)
+    assert isinstance(game, HeartsGame)
+    for s in range(4):
+        action = Ducker().choose(game.view(s), game.legal_actions(s), random.Random(0))
+        game.apply(s, action)
+    rng = random.Random(2)
+    while len(game.tricks) < 5:
+        s = game.turn
+        game.apply(s, Ducker().choose(game.view(s), game.legal_actions(s), rng))
+    view = game.view(0)
+    assert isinstance(view, HeartsView) and view.passed is not None
+    receiver = 1  # hand 0 passes left
+    still_held = view.passed & game.hands[receiver]
+    for _ in range(50):
+        world = sample_world(view, rng)
+        assert world[0] == game.hands[0]
+        assert [w.bit_count() for w in world] == [h.bit_count() for h in game.hands]
+        assert world[receiver] & still_held == still_held
+        for t in game.tricks:
+            led = t.cards[0] // 13
+            for i, c in enumerate(t.cards):
+                seat = (t.leader + i) % 4
+                if c // 13 != led and seat != 0:
+                    assert not world[seat] & (0x1FFF << 13 * led)
+
+
+def test_hard_chooses_its_pass_by_search_among_dangerous_cards() -> None:
+    passed = passing(Hard(worlds=20), "2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS").split()
+    assert len(passed) == 3 and {"KS", "AS"} & set(passed)
+
+
+@pytest.mark.parametrize("name", ["ducker", "easy", "normal", "hard"])
+def test_same_seed_same_decision(name: str) -> None:
+    game = position(
+        ["3D 8D QD AS 2H 5H", "", "", ""], trick="TD", leader=3, tricks=[(0, "2C 3C 4C 6C")]
+    )
+    bot = make_bot("hearts", name)
+    if isinstance(bot, Hard):
+        bot.worlds = 10
+    decisions = {str(decide(bot, game, seed=9)) for _ in range(3)}
+    assert len(decisions) == 1
+
+
+@pytest.mark.parametrize("name", ["ducker", "easy", "normal", "hard"])
+def test_bots_play_only_legal_actions_through_whole_hands(name: str) -> None:
+    bot = make_bot("hearts", name)
+    if isinstance(bot, Hard):
+        bot.worlds = 4
+    for seed in range(3):
+        game = new_game("hearts", seed=seed, start_hand=seed)
+        rng = random.Random(seed)
+        while not game.results:
+            seat = min(game.actors)
+            game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
+        result = game.results[0]
+        assert isinstance(result, HandResult)
+        assert sum(result.points) in (26, 78)
