@@ -101,6 +101,8 @@ def normal_play(s: Situation) -> int:
     led = trick[0] // 13
     threat = moon_threat(s)
     if legal & SUIT[led]:
+        if s.first:
+            return highest(legal)  # no points on the first trick: shed the top club
         below = legal & ((1 << top) - 1)  # same suit (legal), lower rank
         pts = trick_points(trick)
         if threat is not None and pts and legal & ~below:
@@ -164,7 +166,7 @@ def _lead(s: Situation) -> int:
         others = unseen & SUIT[suit]
         above = (others & ~((1 << (card + 1)) - 1)).bit_count()
         below = (others & ((1 << card) - 1)).bit_count()
-        k = 3.0 * above - 4.0 * below - (card % 13) * 0.3
+        k = 3.0 * above - 4.0 * below - (card % 13) * 0.3 - 1.0 * (s.hand & SUIT[suit]).bit_count()
         if above == 0:
             k -= 50.0  # it would win
         if suit == 3:
@@ -204,6 +206,8 @@ def pass_danger(hand: int) -> list[tuple[float, int]]:
             n = (hand & SUIT[suit]).bit_count()
             if n <= 2:
                 d = rank + 8.0  # void a short side suit
+            elif rank >= 12:
+                d = rank + 4.0
         out.append((d, c))
     out.sort(reverse=True)
     return out
