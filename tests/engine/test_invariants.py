@@ -280,3 +280,44 @@ def test_action_objects_built_in_code_are_checked(action: Any) -> None:
         game.apply(0, action)
     assert caught.value.code == "malformed_action"
     assert game.record() == before
+
+
+@pytest.mark.parametrize("seat", [-1, 4, True, "0"])
+def test_a_view_of_no_seat_is_refused(seat: Any) -> None:
+    game = new_game("rook/crowsnest", seed=1)
+    with pytest.raises(RulesError) as caught:
+        game.view(seat)
+    assert caught.value.code == "bad_seat"
+
+
+def test_negative_seeds_are_refused() -> None:
+    with pytest.raises(RulesError) as caught:
+        new_game("hearts", seed=-5)
+    assert caught.value.code == "bad_seed"
+
+
+def test_a_search_position_can_be_cloned_and_is_over_after_its_hand() -> None:
+    game = new_game("hearts", seed=4, start_hand=3)
+    assert isinstance(game, HeartsGame)
+    position = HeartsGame.from_position(
+        game.rules,
+        game.hands,
+        trick=(),
+        leader=game.turn,
+        tricks=(),
+        broken=False,
+        taken=(0, 0, 0, 0),
+        totals=(0, 0, 0, 0),
+    )
+    copy = position.clone()
+    while not copy.is_over:
+        copy.play_fast(random_card_of(copy.legal_mask()))
+    assert copy.phase == "hand_over" and not copy.actors
+    assert position.phase == "play" and len(position.tricks) == 0
+    with pytest.raises(RulesError) as caught:
+        copy.apply(0, "play 2C")
+    assert caught.value.code == "game_over"
+
+
+def random_card_of(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1

@@ -113,8 +113,8 @@ def new_game(
     rules = get_rules(rules_id, options)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError("bad_seed", f"{seed!r} is not an integer seed")
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise OptionError("bad_seed", f"{seed!r} is not a seed (an integer >= 0)")
     if deals is not None and (isinstance(deals, str | bytes) or not isinstance(deals, Sequence)):
         raise InvalidAction("bad_deal", "'deals' must be a list of deals")
     if isinstance(rules, HeartsRules):

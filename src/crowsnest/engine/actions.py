@@ -13,7 +13,7 @@ Where the choice is a set of several cards (the Hearts pass, the nest discard),
 ``check`` judges a concrete :class:`PassCards` or :class:`Discard`.
 
 >>> str(parse_action("bid 75")), str(parse_action("discard y5 crow"))
-('bid 75', 'discard Y5 CROW')
+('bid 75', 'discard CROW Y5')
 """
 
 from __future__ import annotations

@@ -176,7 +176,23 @@ class Game(ABC, Generic[R]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        """The game is over (``over``), or a single-hand search position has been
+        scored (``hand_over``)."""
+        return self.phase in ("over", "hand_over")
+
+    def _check_view_seat(self, seat: int | None) -> None:
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
+            raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3) or None")
+
+    def _init_position(self, rules: R) -> None:
+        """The bookkeeping of a game built at a position (search): no chance left."""
+        self.rules = rules
+        self.seed = 0
+        self._rng = random.Random(0)
+        self.start_hand = 0
+        self._fixed = []
+        self.deals = []
+        self.log = []
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[LegalAction]:
@@ -208,7 +224,7 @@ class Game(ABC, Generic[R]):
             raise InvalidAction(
                 "unknown_card", f"{text!r}: {cards_text(named)} is not a card of {self.rules.name}"
             )
-        if self.phase == "over":
+        if self.is_over:
             raise IllegalAction("game_over", f"{text!r}: the game is over")
         if seat not in self.actors:
             raise NotYourTurn(seat, text)
@@ -268,4 +284,4 @@ def replay_actions(game: Game[Any], actions: object) -> None:
         try:
             game.apply(item[0], item[1])
         except RulesError as err:
-            raise RecordError(step, f"seat {item[0]} {item[1]!r}: {err}", err.code) from err
+            raise RecordError(step, f"seat {item[0]} {err.message}", err.code) from err

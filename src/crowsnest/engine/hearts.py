@@ -94,7 +94,7 @@ class HeartsGame(Game[HeartsRules]):
         """A game in the play phase at a given position, for search over a sampled
         world. It stops in phase ``hand_over`` once the hand is scored (``results``)."""
         game = cls.__new__(cls)
-        game.rules = rules
+        game._init_position(rules)
         game._points = _POINTS_TABLE[rules]
         game.hands = list(hands)
         game.trick = list(trick)
@@ -108,7 +108,6 @@ class HeartsGame(Game[HeartsRules]):
         game.phase = "play"
         game.single_hand = True
         game.winner = None
-        game.log = []
         game.hand_number = 0
         game.direction = "none"
         game.passes = [None, None, None, None]
@@ -130,7 +129,9 @@ class HeartsGame(Game[HeartsRules]):
         self.broken = False
         self.phase = "pass"
         if events is not None:
-            events.append(Event("deal", {"hand_number": self.hand_number, "pass": self.direction}))
+            events.append(
+                Event("deal", {"hand_number": self.hand_number, "pass_direction": self.direction})
+            )
         if self.direction == "none":
             self._start_play(events)
 
@@ -150,7 +151,7 @@ class HeartsGame(Game[HeartsRules]):
             self.hands[to] |= passes[s]
             self.received[to] = passes[s]
         if events is not None:
-            events.append(Event("exchanged", {"direction": self.direction}))
+            events.append(Event("exchanged", {"pass_direction": self.direction}))
             for s in range(4):
                 source = (s - offset) % 4
                 events.append(
@@ -176,6 +177,8 @@ class HeartsGame(Game[HeartsRules]):
                 events.append(Event("hearts_broken", {}))
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
+            if events is not None:
+                events.append(Event("turn", {"seat": self.turn}))
             return
         led = trick[0] // 13
         best = 0
@@ -330,6 +333,7 @@ class HeartsGame(Game[HeartsRules]):
         return tuple(self.totals)
 
     def view(self, seat: int | None) -> HeartsView:
+        self._check_view_seat(seat)
         return hearts_view(self, seat)
 
     def clone(self) -> HeartsGame:

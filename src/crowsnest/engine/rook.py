@@ -8,6 +8,7 @@ is data (:class:`~crowsnest.engine.rules.rook.RookRules`). Phases: ``auction``,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -69,6 +70,17 @@ class RookGame(Game[RookRules]):
     def __init__(
         self, rules: RookRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
     ) -> None:
+        self._set_tables(rules)
+        super().__init__(rules, seed, deals, start_hand)
+        self.totals = [0, 0]
+        self.results: list[RookHandResult] = []
+        self.hand_number = start_hand
+        self.dealer = (rules.first_dealer + start_hand) % 4
+        self.winner: int | None = None
+        self.single_hand = False
+        self._start_hand(None)
+
+    def _set_tables(self, rules: RookRules) -> None:
         t = tables(rules)
         self._points = t.points
         self._rank = t.rank
@@ -80,13 +92,63 @@ class RookGame(Game[RookRules]):
         self._deck = t.deck
         self._bird = (1 << CROW) & t.deck
         self._max_bid = rules.max_bid
-        super().__init__(rules, seed, deals, start_hand)
-        self.totals = [0, 0]
-        self.results: list[RookHandResult] = []
-        self.hand_number = start_hand
-        self.dealer = (rules.first_dealer + start_hand) % 4
-        self.winner: int | None = None
-        self._start_hand(None)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: RookRules,
+        hands: Sequence[int],
+        *,
+        dealer: int,
+        declarer: int,
+        bid: int,
+        trump: int,
+        discards: int,
+        trick: Sequence[int] = (),
+        leader: int | None = None,
+        tricks: Sequence[Trick] = (),
+        captured: Sequence[int] = (0, 0),
+        tricks_won: Sequence[int] = (0, 0),
+        totals: Sequence[int] = (0, 0),
+    ) -> RookGame:
+        """A game in the play phase at a given position, for search over a sampled
+        world: ``hands`` as held now, the declarer's ``discards`` (the nest laid back),
+        the trick in progress led by ``leader`` (default: left of the dealer, for the
+        first lead) and the tricks done. It stops in phase ``hand_over`` once the hand
+        is scored (``results``)."""
+        game = cls.__new__(cls)
+        game._set_tables(rules)
+        game.rules = rules
+        game.seed = 0
+        game._rng = random.Random(0)
+        game.start_hand = 0
+        game.deals = []
+        game._fixed = []
+        game.log = []
+        game.totals = list(totals)
+        game.results = []
+        game.hand_number = 0
+        game.dealer = dealer
+        game.winner = None
+        game.single_hand = True
+        game.hands = list(hands)
+        game.nest = 0
+        game.auction = []
+        game.passed = [False, False, False, False]
+        game.high_bid, game.high_bidder = bid, declarer
+        game.declarer, game.bid, game.discards = declarer, bid, discards
+        game.trump = trump
+        game.trump_mask = game._colour_masks[trump] | game._specials
+        game._power = game._powers[trump]
+        game.leader = (dealer + 1) % 4 if leader is None else leader
+        game.trick = list(trick)
+        game.turn = (game.leader + len(game.trick)) % 4
+        game._led = game.led_mask(game.trick[0]) if game.trick else 0
+        game.tricks = list(tricks)
+        game.captured = list(captured)
+        game.tricks_won = list(tricks_won)
+        game.phase = "play"
+        return game
 
     def _deal_shape(self) -> tuple[int, int, int]:
         return self._deck, self.rules.hand_size, self.rules.nest_size
@@ -203,6 +265,8 @@ class RookGame(Game[RookRules]):
             if len(trick) == 1:
                 self._led = self.led_mask(card)
             self.turn = (seat + 1) % 4
+            if events is not None:
+                events.append(Event("turn", {"seat": self.turn}))
             return
         # The leader's card is of the led suit or trump; a card of neither cannot win.
         power = self._power
@@ -262,6 +326,9 @@ class RookGame(Game[RookRules]):
         self.results.append(result)
         if events is not None:
             events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        if self.single_hand:
+            self.phase = "hand_over"
+            return
         if max(self.totals) >= rules.target and self.totals[0] != self.totals[1]:
             self.phase = "over"
             self.winner = 0 if self.totals[0] > self.totals[1] else 1
@@ -276,7 +343,9 @@ class RookGame(Game[RookRules]):
 
     @property
     def actors(self) -> frozenset[int]:
-        return frozenset() if self.phase == "over" else frozenset((self.turn,))
+        if self.phase in ("over", "hand_over"):
+            return frozenset()
+        return frozenset((self.turn,))
 
     def bid_range(self) -> range:
         """Amounts the seat on turn may bid."""
@@ -378,11 +447,15 @@ class RookGame(Game[RookRules]):
             raise IllegalAction(
                 "card_not_in_hand", f"{text!r}: you do not hold {cards_text(cards & ~hand)}"
             )
-        if not self.discard_choice().admits(cards):
-            raise IllegalAction(
-                "counter_discard",
-                f"{text!r}: counters may not be discarded while you hold other cards",
+        choice = self.discard_choice()
+        if not choice.admits(cards):
+            because = (
+                f"discard every card that is not a counter ({cards_text(choice.required)}) "
+                "before any counter"
+                if choice.required
+                else "counters may not be discarded while you hold other cards"
             )
+            raise IllegalAction("counter_discard", f"{text!r}: {because}")
 
     def _check_play(self, seat: int, card: int, text: str) -> None:
         bit = 1 << card
@@ -417,6 +490,7 @@ class RookGame(Game[RookRules]):
         return tuple(self.totals)
 
     def view(self, seat: int | None) -> RookView:
+        self._check_view_seat(seat)
         return rook_view(self, seat)
 
     def clone(self) -> RookGame:
