@@ -1,5 +1,6 @@
-"""Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``
-and ``crowsnest bench [--seconds S]``.
+"""Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``,
+``crowsnest bench [--seconds S]``, ``crowsnest bot --game G --level L`` (the bot
+protocol on stdin/stdout) and ``crowsnest arena RULES_ID ...`` (duplicate matches).
 
 Subcommand implementations are imported only when that subcommand runs, so
 ``crowsnest --help`` stays fast and works before every layer exists.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +26,16 @@ def _positive_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be > 0: {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1: {text!r}")
     return value
 
 
@@ -74,7 +86,62 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds to run each rule set (default: %(default)s)",
     )
+    _add_bot(sub)
+    _add_arena(sub)
     return parser
+
+
+def _add_bot(sub: Any) -> None:
+    bot = sub.add_parser(
+        "bot",
+        help="play one seat over the bot protocol (JSON lines on stdin/stdout)",
+        description="Play one seat over the bot protocol: see docs/bot-protocol.md.",
+    )
+    bot.add_argument("--game", choices=("hearts", "rook"), required=True)
+    bot.add_argument("--level", required=True, help="a bot name, e.g. ducker, hard, random")
+    bot.add_argument(
+        "--seed", type=int, default=None, help="seed for decisions whose 'act' has no seed"
+    )
+    bot.add_argument(
+        "--budget", type=_positive_seconds, default=None, metavar="S", help="seconds per decision"
+    )
+
+
+def _add_arena(sub: Any) -> None:
+    arena = sub.add_parser(
+        "arena",
+        help="measure bots on duplicate deals",
+        description=(
+            "Duplicate matches. Hearts: --candidate X --field Y plays X in each seat of "
+            "every deal against three Y; --table A,B,C,D plays four bots head to head. "
+            "Rook rule sets: team --candidate against team --field, seats swapped. "
+            "A bot is a registry name or cmd:'COMMAND' for a bot-protocol program."
+        ),
+    )
+    arena.add_argument("rules_id", metavar="RULES_ID", help="hearts, or a rook/... rule set")
+    arena.add_argument("--candidate", default=None, metavar="BOT")
+    arena.add_argument("--field", default=None, metavar="BOT")
+    arena.add_argument("--table", default=None, metavar="A,B,C,D", help="Hearts head to head")
+    arena.add_argument("--deals", type=_positive_int, default=200, help="default: %(default)s")
+    arena.add_argument("--seed", type=int, default=0, help="default: %(default)s")
+    arena.add_argument(
+        "--workers", type=_positive_int, default=None, help="processes (default: every core)"
+    )
+    arena.add_argument(
+        "--budget",
+        type=_positive_seconds,
+        default=None,
+        metavar="S",
+        help="seconds per decision for the bots that have a time budget",
+    )
+    arena.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE")
+    arena.add_argument("--json", action="store_true", help="print the result as JSON")
+    arena.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress line on stderr (default: when stderr is a terminal)",
+    )
 
 
 def _play(rules_id: str | None, **kwargs: Any) -> int:
@@ -95,6 +162,75 @@ def _bench(seconds: float) -> int:
     return bench.main(seconds=seconds)
 
 
+def _bot(game: str, level: str, seed: int | None, budget: float | None) -> int:
+    import random
+
+    from crowsnest.ai.budget import with_budget
+    from crowsnest.ai.registry import make_bot
+    from crowsnest.ai.serve import BotSession, serve
+
+    try:
+        bot = make_bot(game, level)
+        if budget is not None:
+            bot = with_budget(bot, budget)
+    except ValueError as err:
+        print(f"crowsnest bot: {err}", file=sys.stderr)
+        return 2
+    session = BotSession(bot, game, level, random.Random(seed))
+    try:
+        return serve(session, sys.stdin, sys.stdout)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from crowsnest import arena
+    from crowsnest.ai.external import ExternalBotError
+    from crowsnest.ai.registry import bot_names
+
+    rules_id: str = args.rules_id
+    progress: bool = sys.stderr.isatty() if args.progress is None else args.progress
+    common: dict[str, Any] = {
+        "deals": args.deals,
+        "seed": args.seed,
+        "workers": args.workers,
+        "budget": args.budget,
+        "progress": progress,
+    }
+    options = dict(args.option)
+    result: arena.ArenaResult
+    try:
+        if options and rules_id == "hearts":
+            raise ValueError("hearts has no options")
+        if args.table is not None:
+            if rules_id != "hearts" or args.candidate or args.field:
+                raise ValueError("--table is for Hearts, instead of --candidate and --field")
+            bots = [b.strip() for b in args.table.split(",")]
+            result = arena.hearts_table(bots, **common)
+        elif args.candidate is None:
+            raise ValueError("name a --candidate (or, for Hearts, a --table)")
+        elif rules_id == "hearts":
+            result = arena.hearts_arena(args.candidate, args.field or "ducker", **common)
+        else:
+            field = args.field or ("greedy" if "greedy" in bot_names("rook") else "random")
+            result = arena.rook_arena(rules_id, args.candidate, field, options=options, **common)
+    except ValueError as err:
+        print(f"crowsnest arena: {err}", file=sys.stderr)
+        return 2
+    except (arena.ArenaError, ExternalBotError) as err:
+        print(f"crowsnest arena: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("crowsnest arena: interrupted", file=sys.stderr)
+        return 130
+    text = json.dumps(arena.result_json(result), indent=1) if args.json else None
+    try:
+        print(text if text is not None else arena.format_result(result), flush=True)
+    except BrokenPipeError:  # `crowsnest arena ... | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``crowsnest`` command; returns the process exit status."""
     args = build_parser().parse_args(argv)
@@ -105,4 +241,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         seconds: float = args.seconds
         return _bench(seconds)
+    if args.command == "bot":
+        return _bot(args.game, args.level, args.seed, args.budget)
+    if args.command == "arena":
+        return _arena(args)
     raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m crowsnest.cli`
+    sys.exit(main())

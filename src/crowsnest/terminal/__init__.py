@@ -83,7 +83,7 @@ def _intro(game: AnyGame, write: Writer) -> None:
     write("Answer with a number from the list or type the action; ? for help, q to quit.")
     view = game.view(0)
     if isinstance(view, HeartsView):
-        first = Event("deal", {"hand_number": 0, "pass": view.pass_direction})
+        first = Event("deal", {"hand_number": 0, "pass_direction": view.pass_direction})
     else:
         first = Event("deal", {"hand_number": 0, "dealer": view.dealer})
     _show(first, game, write)

@@ -200,7 +200,7 @@ def event_lines(event: Event, view: PlayerView, rules: Rules) -> list[str]:
 def _deal_lines(data: dict[str, Any], view: PlayerView) -> list[str]:
     title = f"---- Hand {data['hand_number'] + 1} "
     if isinstance(view, HeartsView):
-        direction = data["pass"]
+        direction = data["pass_direction"]
         what = "no passing" if direction == "none" else f"pass {direction}"
         return ["", f"{title}({what}) ".ljust(WIDTH, "-")]
     return ["", f"{title}({NAMES[data['dealer']]} deals) ".ljust(WIDTH, "-")]

@@ -122,6 +122,17 @@ class Hard:
         self.worlds = worlds
         self.time_limit = time_limit
 
+    @property
+    def budget(self) -> float:
+        """Seconds per decision. Setting it makes the search time-bounded: as many
+        worlds as fit in the budget (no longer reproducible from the seed alone)."""
+        return self.time_limit
+
+    @budget.setter
+    def budget(self, seconds: float) -> None:
+        self.time_limit = seconds
+        self.worlds = 10**9
+
     def _more(self, worlds: int, deadline: float) -> bool:
         """Search on: until ``self.worlds`` worlds (so the same seed gives the same
         decision), unless the time limit comes first (at least one world)."""

@@ -1,0 +1,68 @@
+"""Who sits at the arena's table: bots by registry name, or external programs.
+
+A bot is named by its registry name (``ducker``) or by ``cmd:`` and a command line
+(``cmd:python mybot.py``) for a program speaking the bot protocol. Built-in bots are
+made fresh for every hand, so no state carries between hands and results do not
+depend on how deals are shared among workers; an external program is started once
+per worker process and kept (the protocol gives it the whole view at every act).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from crowsnest.ai.base import Bot
+from crowsnest.ai.budget import has_budget, with_budget
+from crowsnest.ai.external import ExternalBot
+from crowsnest.ai.registry import make_bot
+
+COMMAND_PREFIX = "cmd:"
+
+
+def is_external(spec: str) -> bool:
+    return spec.startswith(COMMAND_PREFIX)
+
+
+def command_of(spec: str) -> list[str]:
+    """The argv of a ``cmd:...`` spec."""
+    return shlex.split(spec[len(COMMAND_PREFIX) :])
+
+
+def check_spec(family: str, spec: str) -> None:
+    """Raise ``ValueError`` for an unknown bot name or an empty command."""
+    if is_external(spec):
+        if not command_of(spec):
+            raise ValueError(f"{spec!r}: no command after {COMMAND_PREFIX!r}")
+        return
+    make_bot(family, spec)
+
+
+def takes_budget(family: str, spec: str) -> bool:
+    return not is_external(spec) and has_budget(make_bot(family, spec))
+
+
+@dataclass
+class Seating:
+    """Makes the bots of one process; :meth:`close` stops the external programs."""
+
+    family: str
+    budget: float | None = None
+    _external: dict[str, ExternalBot] = field(default_factory=dict)
+
+    def bot(self, spec: str) -> Bot:
+        if is_external(spec):
+            if spec not in self._external:
+                external = ExternalBot(command_of(spec))
+                external.start(self.family)  # outside the timed decisions
+                self._external[spec] = external
+            return self._external[spec]
+        bot = make_bot(self.family, spec)
+        if self.budget is not None and has_budget(bot):
+            bot = with_budget(bot, self.budget)
+        return bot
+
+    def close(self) -> None:
+        for bot in self._external.values():
+            bot.close()
+        self._external.clear()

@@ -1,0 +1,151 @@
+"""Arena results as text for people and as JSON for tools."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from crowsnest.arena.hand import RunInfo
+from crowsnest.arena.hearts import HeartsResult, HeartsTableResult
+from crowsnest.arena.rook import Contracts, RookResult
+from crowsnest.arena.stats import Interval, Timing
+
+
+def _ci(interval: Interval) -> str:
+    if interval.half is None:
+        return f"{interval.mean:+.2f} (one deal: no confidence interval)"
+    pct = round(interval.confidence * 100)
+    return (
+        f"{interval.mean:+.2f} ± {interval.half:.2f}"
+        f"  ({pct}% CI {interval.low:+.2f} to {interval.high:+.2f}, {interval.n} deals)"
+    )
+
+
+def _ms(seconds: float) -> str:
+    ms = seconds * 1000
+    return f"{ms:.3f} ms" if ms < 1 else f"{ms:.1f} ms" if ms < 100 else f"{ms:.0f} ms"
+
+
+def _timing(t: Timing | None) -> str:
+    if t is None:
+        return "no decisions"
+    return f"median {_ms(t.median)}, p95 {_ms(t.p95)}, max {_ms(t.max)} ({t.count} decisions)"
+
+
+def _header(title: str, run: RunInfo, per_deal: int, what: str) -> list[str]:
+    line = f"  {run.deals} deals x {per_deal} {what} = {run.hands} hands, seed {run.seed}"
+    if run.options:
+        line += ", options " + ", ".join(f"{k}={json.dumps(v)}" for k, v in run.options)
+    if run.budget is not None:
+        line += f", budget {run.budget:g} s"
+    return [title, line]
+
+
+def _speed(run: RunInfo) -> str:
+    workers = "1 worker" if run.workers == 1 else f"{run.workers} workers"
+    return (
+        f"  speed      {run.hands} hands in {run.seconds:.1f} s: "
+        f"{run.hands_per_second:.1f} hands/s on {workers}"
+    )
+
+
+def _hearts(r: HeartsResult) -> list[str]:
+    field_points = r.points.mean - r.score.mean
+    return [
+        *_header(
+            f"hearts duplicate: candidate {r.candidate} against 3 x {r.field}", r.run, 4, "seatings"
+        ),
+        f"  score      {_ci(r.score)}",
+        "             (candidate's points minus the other three's mean, per hand; lower is better)",
+        f"  points     candidate {r.points.mean:.2f} per hand, "
+        f"each field player {field_points:.2f}",
+        f"  moons      shot {r.moons_shot}, suffered {r.moons_suffered}",
+        _speed(r.run),
+        f"  decisions  {r.candidate}: {_timing(r.timing)}",
+    ]
+
+
+def _table(r: HeartsTableResult) -> list[str]:
+    width = max(len(b.name) for b in r.bots) + 2
+    lines = [
+        *_header("hearts head to head: " + ", ".join(r.run.lineup), r.run, 4, "seatings"),
+        "  points per hand (lower is better), 95% CI over deals",
+    ]
+    for b in r.bots:
+        half = "n/a" if b.points.half is None else f"{b.points.half:.2f}"
+        lines.append(f"    {b.name:<{width}}{b.points.mean:6.2f} ± {half:<6} moons {b.moons}")
+    lines.append("  differences (first minus second; * = outside the 95% CI)")
+    for p in r.pairs:
+        first, second = r.bots[p.a].name, r.bots[p.b].name
+        mark = " *" if p.diff.excludes_zero else ""
+        lines.append(f"    {first} - {second}: {_ci(p.diff)}{mark}")
+    lines.append(_speed(r.run))
+    for b in r.bots:
+        lines.append(f"  decisions  {b.name}: {_timing(b.timing)}")
+    return lines
+
+
+def _contracts(who: str, c: Contracts) -> str:
+    text = f"{who}: {c.declared} declared, {c.made} made, {c.went_set} set"
+    if c.mean_bid is not None and c.mean_counted is not None:
+        text += f"; mean bid {c.mean_bid:.1f}, mean counted {c.mean_counted:.1f}"
+    return text
+
+
+def _rook(r: RookResult) -> list[str]:
+    return [
+        *_header(
+            f"{r.run.rules} duplicate: team {r.candidate} against team {r.field}",
+            r.run,
+            2,
+            "plays",
+        ),
+        f"  score      {_ci(r.score)}",
+        "             (candidate team's hand score minus the field team's; higher is better)",
+        f"  contracts  {_contracts('candidate', r.candidate_contracts)}",
+        f"             {_contracts('field', r.field_contracts)}",
+        f"  redeals    {r.redeals}",
+        _speed(r.run),
+        f"  decisions  {r.candidate}: {_timing(r.timing)}",
+    ]
+
+
+def format_result(result: HeartsResult | HeartsTableResult | RookResult) -> str:
+    """The result as the lines ``crowsnest arena`` prints."""
+    if isinstance(result, HeartsResult):
+        lines = _hearts(result)
+    elif isinstance(result, HeartsTableResult):
+        lines = _table(result)
+    else:
+        lines = _rook(result)
+    return "\n".join(lines)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Interval):
+        return {
+            **dataclasses.asdict(value),
+            "low": value.low,
+            "high": value.high,
+            "excludes_zero": value.excludes_zero,
+        }
+    if isinstance(value, RunInfo):
+        return {
+            **{f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)},
+            "options": dict(value.options),
+            "hands_per_second": value.hands_per_second,
+        }
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def result_json(result: HeartsResult | HeartsTableResult | RookResult) -> dict[str, Any]:
+    """The result as a JSON-ready object (intervals with their bounds)."""
+    kind = {HeartsResult: "hearts", HeartsTableResult: "hearts_table", RookResult: "rook"}
+    out: dict[str, Any] = {"kind": kind[type(result)]}
+    out.update(_jsonable(result))
+    return out

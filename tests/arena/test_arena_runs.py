@@ -1,0 +1,180 @@
+"""Arena smoke runs: duplicate rotation, reproducibility across workers, reports."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import random
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from crowsnest.ai import Bot, RandomBot
+from crowsnest.ai.hearts.ducker import Ducker
+from crowsnest.arena import (
+    ArenaError,
+    HeartsResult,
+    format_result,
+    hearts_arena,
+    hearts_table,
+    result_json,
+    rook_arena,
+)
+from crowsnest.arena.hand import HeartsHand, Job, play_hand
+from crowsnest.arena.players import Seating
+from crowsnest.arena.progress import Progress
+from crowsnest.arena.runner import play_deal
+from crowsnest.arena.seeding import game_seed, seat_seed
+from crowsnest.engine import Action, HeartsGame, LegalAction, Play, PlayerView, new_game
+
+EXTERNAL_DUCKER = f"cmd:{sys.executable} -m crowsnest.cli bot --game hearts --level ducker"
+
+
+def outcome(result: HeartsResult) -> tuple[object, ...]:
+    """Everything but the clock."""
+    return (result.per_deal, result.points, result.moons_shot, result.moons_suffered)
+
+
+def test_ducker_against_duckers_scores_exactly_zero() -> None:
+    result = hearts_arena("ducker", "ducker", deals=4, workers=1)
+    assert result.score.mean == 0.0 and result.score.half == 0.0
+    assert result.per_deal == (0.0, 0.0, 0.0, 0.0)
+    assert result.run.hands == 16 and result.moons_shot == 0
+
+
+def test_the_candidate_plays_every_seat_of_every_deal() -> None:
+    job = Job("hearts", "hearts", ("random", "ducker", "ducker", "ducker"), seed=3)
+    deal = play_deal(job, 2, Seating("hearts"))
+    assert len(deal.hands) == 4
+    for k, hand in enumerate(deal.hands):  # replay seating k by hand: random in seat k
+        game = new_game("hearts", seed=game_seed(3, 2), start_hand=2)
+        assert isinstance(game, HeartsGame) and game.direction == "across"
+        bots: list[Bot] = [RandomBot() if seat == k else Ducker() for seat in range(4)]
+        rngs = [random.Random(seat_seed(3, 2, seat)) for seat in range(4)]
+        play_hand(game, bots, rngs, [[] for _ in range(4)], ["?"] * 4)
+        points = game.results[0].points
+        others = [points[(k + j) % 4] for j in (1, 2, 3)]
+        assert isinstance(hand, HeartsHand)
+        assert hand.points == (points[k], *others)
+    decisions = [len(t) for t in deal.times]
+    assert decisions[0] == 4 * 14 and sum(decisions) == 4 * 4 * 14
+
+
+def test_one_worker_and_two_give_the_same_results() -> None:
+    one = hearts_arena("ducker", "random", deals=6, seed=5, workers=1)
+    two = hearts_arena("ducker", "random", deals=6, seed=5, workers=2)
+    assert outcome(one) == outcome(two)
+    assert one.score != hearts_arena("ducker", "random", deals=6, seed=6, workers=1).score
+    assert two.run.workers == 2 and one.run.workers == 1
+
+
+def test_a_deal_does_not_depend_on_how_many_are_played() -> None:
+    short = hearts_arena("random", "ducker", deals=2, seed=9, workers=1)
+    longer = hearts_arena("random", "ducker", deals=3, seed=9, workers=1)
+    assert longer.per_deal[:2] == short.per_deal
+
+
+def test_rook_same_against_same_scores_exactly_zero() -> None:
+    for rules_id in ("rook/crowsnest", "rook/partnership"):
+        one = rook_arena(rules_id, "random", "random", deals=4, seed=2, workers=1)
+        assert one.score.mean == 0.0 and set(one.per_deal) == {0.0}
+        assert one.candidate_contracts == one.field_contracts
+        two = rook_arena(rules_id, "random", "random", deals=4, seed=2, workers=2)
+        assert (two.per_deal, two.candidate_contracts) == (one.per_deal, one.candidate_contracts)
+
+
+def test_rook_contracts_add_up() -> None:
+    result = rook_arena(
+        "rook/tournament", "random", "random", options={"target": 500}, deals=3, workers=1
+    )
+    c, f = result.candidate_contracts, result.field_contracts
+    assert c.declared + f.declared == result.run.hands == 6
+    assert c.made + c.went_set == c.declared
+    assert result.run.options == (("target", 500),)
+
+
+def test_head_to_head_table() -> None:
+    result = hearts_table(["ducker", "random", "ducker", "random"], deals=3, workers=1)
+    assert [b.name for b in result.bots] == ["ducker", "random", "ducker", "random"]
+    assert len(result.pairs) == 6
+    ducker_pair = next(p for p in result.pairs if (p.a, p.b) == (0, 2))
+    assert ducker_pair.diff.mean == pytest.approx(0.0, abs=1e-12)
+    for per_bot in result.per_deal:
+        assert sum(per_bot) >= 26
+    with pytest.raises(ValueError, match="4 bots"):
+        hearts_table(["ducker", "random"], deals=1)
+
+
+def test_an_external_program_takes_the_candidate_seat() -> None:
+    result = hearts_arena(EXTERNAL_DUCKER, "ducker", deals=1, workers=1)
+    assert result.score.mean == 0.0 and result.timing is not None
+    assert result.timing.count == 4 * 14  # deal 0 passes left
+
+
+def test_the_documented_example_program_plays_both_games() -> None:
+    example = Path(__file__).parents[2] / "docs" / "examples" / "first_legal_bot.py"
+    spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(example))}"
+    assert hearts_arena(spec, "ducker", deals=1, workers=1).run.hands == 4
+    rook = rook_arena("rook/crowsnest", spec, "random", deals=2, workers=1)
+    assert rook.run.hands == 4 and rook.candidate_contracts.declared == 0  # it always passes
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hearts_arena("nobody", "ducker", deals=1), "unknown hearts bot"),
+        (lambda: hearts_arena("ducker", "cmd:", deals=1), "no command"),
+        (lambda: hearts_arena("ducker", "ducker", deals=0), "at least one deal"),
+        (lambda: hearts_arena("ducker", "ducker", deals=1, budget=1.0), "takes a budget"),
+        (lambda: rook_arena("hearts", "random", "random", deals=1), "not a Rook"),
+        (lambda: rook_arena("rook/nope", "random", "random", deals=1), "unknown rule set"),
+        (lambda: rook_arena("rook/crowsnest", "random", "random", options={"x": 1}), "no option"),
+    ],
+)
+def test_bad_runs_are_refused(call: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()  # type: ignore[operator]
+
+
+class Cheat:
+    """Always plays the two of clubs."""
+
+    def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
+        return Play(0)
+
+
+def test_an_illegal_action_stops_the_run_naming_the_bot() -> None:
+    game = new_game("hearts", seed=1, start_hand=3)  # no pass: 2C leads at once
+    bots = [Cheat(), Cheat(), Cheat(), Cheat()]
+    with pytest.raises(ArenaError, match="bot 'cheat' in seat"):
+        play_hand(game, bots, [random.Random(0)] * 4, [[] for _ in range(4)], ["cheat"] * 4)
+
+
+def test_reports_as_text_and_json() -> None:
+    hearts = hearts_arena("ducker", "random", deals=2, workers=1)
+    text = format_result(hearts)
+    assert "candidate ducker against 3 x random" in text and "95% CI" in text
+    assert "moons" in text and "hands/s" in text and "median" in text
+    data = json.loads(json.dumps(result_json(hearts)))
+    assert data["kind"] == "hearts" and data["score"]["n"] == 2
+    assert data["run"]["hands"] == 8 and data["score"]["low"] <= data["score"]["mean"]
+    table = hearts_table(["ducker", "random", "ducker", "random"], deals=1, workers=1)
+    assert "no confidence interval" in format_result(table)
+    assert json.loads(json.dumps(result_json(table)))["kind"] == "hearts_table"
+    rook = rook_arena("rook/crowsnest", "random", "random", deals=2, workers=1)
+    text = format_result(rook)
+    assert "contracts" in text and "declared" in text
+    assert result_json(rook)["candidate_contracts"] == dataclasses.asdict(rook.candidate_contracts)
+
+
+def test_progress_line() -> None:
+    out = io.StringIO()
+    bar = Progress(4, "hearts", out)
+    bar.update(1, 4)
+    bar.update(4, 16)
+    bar.close()
+    assert "4/4 deals" in out.getvalue() and out.getvalue().endswith("\n")

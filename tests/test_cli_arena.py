@@ -1,0 +1,90 @@
+"""``crowsnest arena`` and ``crowsnest bot`` on the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from crowsnest.cli import main
+
+
+def test_arena_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "hearts", "--candidate", "ducker", "--field", "random", "--deals", "2"]
+    assert main([*argv, "--workers", "1", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "hearts duplicate: candidate ducker against 3 x random" in out
+    assert "2 deals x 4 seatings = 8 hands, seed 4" in out
+
+
+def test_arena_json_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "rook/crowsnest", "--candidate", "random", "--deals", "2", "--workers", "1"]
+    assert main([*argv, "--json", "--progress", "--option", "target=500"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["kind"] == "rook" and data["score"]["mean"] == 0.0
+    assert data["field"] == "random" and data["run"]["options"] == {"target": 500}
+    assert "2/2 deals" in captured.err
+
+
+def test_arena_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "hearts", "--table", "ducker,random,ducker,random", "--deals", "2"]
+    assert main([*argv, "--workers", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "head to head: ducker, random, ducker, random" in out
+    assert "ducker - random" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["arena", "hearts"],
+        ["arena", "hearts", "--candidate", "nobody"],
+        ["arena", "hearts", "--candidate", "ducker", "--option", "target=50"],
+        ["arena", "rook/crowsnest", "--table", "a,b,c,d"],
+        ["arena", "hearts", "--table", "ducker,ducker"],
+        ["arena", "rook/crowsnest", "--candidate", "random", "--option", "bird=maybe"],
+        ["arena", "chess", "--candidate", "random"],
+    ],
+)
+def test_arena_refuses_bad_requests(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*argv, "--deals", "1", "--workers", "1"]) == 2
+    assert capsys.readouterr().err.startswith("crowsnest arena: ")
+
+
+@pytest.mark.parametrize("argv", [["--deals", "0"], ["--workers", "x"], ["--budget", "-1"]])
+def test_arena_argument_errors(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["arena", "hearts", "--candidate", "ducker", *argv])
+    assert exc.value.code == 2
+
+
+def test_arena_reports_a_failing_external_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    bot = f"cmd:{sys.executable} -c pass"
+    assert main(["arena", "hearts", "--candidate", bot, "--deals", "1", "--workers", "1"]) == 1
+    assert "exited" in capsys.readouterr().err
+
+
+def test_bot_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "--game", "hearts", "--level", "nobody"]) == 2
+    assert "unknown hearts bot" in capsys.readouterr().err
+    assert main(["bot", "--game", "hearts", "--level", "ducker", "--budget", "1"]) == 2
+    assert "no time budget" in capsys.readouterr().err
+
+
+def test_bot_process_speaks_json_lines() -> None:
+    lines = ['{"type": "hello", "protocol": 1, "game": "rook"}', "oops", '{"type": "bye"}']
+    done = subprocess.run(
+        [sys.executable, "-m", "crowsnest.cli", "bot", "--game", "rook", "--level", "random"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert replies[0] == {"type": "hello", "protocol": 1, "game": "rook", "name": "random"}
+    assert replies[1]["type"] == "error" and replies[1]["code"] == "bad_json"
+    assert len(replies) == 2
