@@ -173,7 +173,7 @@ def _lead(s: Situation) -> int:
             if s.hand & QS_BIT or (qs_out and s.hand & HIGH_SPADES):
                 k -= 30.0
             elif qs_out and card < QS:
-                k += 8.0  # flush the queen out
+                k += 30.0  # flush the queen out
         if suit == 2:
             k -= 4.0
         for p in range(4):
@@ -201,7 +201,7 @@ def pass_danger(hand: int) -> list[tuple[float, int]]:
         elif suit == 3:
             d = rank - 6.0  # low spades protect against the queen
         elif suit == 2:
-            d = rank + 3.0 if rank >= 10 else rank
+            d = rank + 6.0 if rank >= 10 else rank
         else:
             n = (hand & SUIT[suit]).bit_count()
             if n <= 2:
