@@ -10,7 +10,7 @@ DEV_STAMP   := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 PIP_FLAGS   := --quiet --disable-pip-version-check
 
-.PHONY: play test lint bench format clean venv
+.PHONY: play test lint bench arena arena-hearts arena-rook format clean venv
 
 play: $(DEV_STAMP)
 	$(BIN)/crowsnest play
@@ -25,6 +25,27 @@ lint: $(DEV_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/crowsnest bench
+
+# Strength runs (long: see docs/ai.md). DEALS=200 by default.
+DEALS ?= 200
+ROOK_RULES := rook/crowsnest rook/tournament rook/partnership rook/one-high rook/red-one \
+	rook/buckeye rook/dixie
+
+arena: arena-hearts arena-rook
+
+arena-hearts: $(DEV_STAMP)
+	for level in easy normal hard; do \
+		$(BIN)/crowsnest arena hearts --candidate $$level --field ducker --deals $(DEALS) || exit 1; \
+	done
+	$(BIN)/crowsnest arena hearts --table hard,normal,easy,ducker --deals $(DEALS)
+	$(BIN)/crowsnest arena hearts --candidate hard --field ducker --deals 20 --workers 1
+
+arena-rook: $(DEV_STAMP)
+	for rules in $(ROOK_RULES); do \
+		$(BIN)/crowsnest arena $$rules --candidate easy --field greedy --deals $(DEALS) || exit 1; \
+		$(BIN)/crowsnest arena $$rules --candidate normal --field easy --deals $(DEALS) || exit 1; \
+		$(BIN)/crowsnest arena $$rules --candidate hard --field normal --deals $(DEALS) || exit 1; \
+	done
 
 format: $(DEV_STAMP)
 	$(BIN)/ruff check --fix
