@@ -32,6 +32,7 @@ from crowsnest.engine.events import Event
 from crowsnest.engine.rules import HeartsRules, RookRules
 
 R = TypeVar("R", HeartsRules, RookRules)
+G = TypeVar("G", bound="Game[Any]")
 
 RECORD_FORMAT = "crowsnest-record"
 RECORD_VERSION = 1
@@ -246,13 +247,25 @@ class Game(ABC, Generic[R]):
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know (``None``: a spectator, who sees no hand)."""
 
+    totals: list[int]
+
     @property
-    @abstractmethod
     def scores(self) -> tuple[int, ...]:
         """Game totals: per seat (Hearts) or per team, We then They (Rook)."""
+        return tuple(self.totals)
 
-    @abstractmethod
-    def clone(self) -> Game[R]: ...
+    def clone(self: G) -> G:
+        """An independent copy (for search): every list of state is copied, the
+        random state too; everything else is immutable and shared."""
+        other = object.__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        for name, value in state.items():
+            if type(value) is list:
+                state[name] = value[:]
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        return other
 
     def record(self) -> dict[str, Any]:
         """The game as a JSON-ready record (see ``docs/formats.md``)."""

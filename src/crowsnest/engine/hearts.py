@@ -47,16 +47,16 @@ class HandResult:
         return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}
 
 
-class _PointsTable(dict[HeartsRules, list[int]]):
+class _PointsTable(dict[HeartsRules, tuple[int, ...]]):
     """Points of each card under a rule set, built once per rule set."""
 
-    def __missing__(self, rules: HeartsRules) -> list[int]:
+    def __missing__(self, rules: HeartsRules) -> tuple[int, ...]:
         points = [0] * 52
         for c in bits(HEARTS_MASK):
             points[c] = rules.heart_points
         points[QUEEN_SPADES] = rules.queen_points
-        self[rules] = points
-        return points
+        table = self[rules] = tuple(points)
+        return table
 
 
 _POINTS_TABLE: Final = _PointsTable()
@@ -328,22 +328,6 @@ class HeartsGame(Game[HeartsRules]):
 
     # -- what players see ---------------------------------------------------------------
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.totals)
-
     def view(self, seat: int | None) -> HeartsView:
         self._check_view_seat(seat)
         return hearts_view(self, seat)
-
-    def clone(self) -> HeartsGame:
-        other = object.__new__(HeartsGame)
-        other.__dict__.update(self.__dict__)
-        other._rng = type(self._rng)()
-        other._rng.setstate(self._rng.getstate())
-        for name in ("hands", "passes", "received", "taken", "trick", "tricks", "totals"):
-            setattr(other, name, list(getattr(self, name)))
-        other.results = list(self.results)
-        other.deals = list(self.deals)
-        other.log = list(self.log)
-        return other

@@ -485,23 +485,6 @@ class RookGame(Game[RookRules]):
 
     # -- what players see -------------------------------------------------------------------
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.totals)
-
     def view(self, seat: int | None) -> RookView:
         self._check_view_seat(seat)
         return rook_view(self, seat)
-
-    def clone(self) -> RookGame:
-        other = object.__new__(RookGame)
-        other.__dict__.update(self.__dict__)
-        other._rng = type(self._rng)()
-        other._rng.setstate(self._rng.getstate())
-        for name in ("hands", "auction", "passed", "trick", "tricks", "captured", "tricks_won"):
-            setattr(other, name, list(getattr(self, name)))
-        other.totals = list(self.totals)
-        other.results = list(self.results)
-        other.deals = list(self.deals)
-        other.log = list(self.log)
-        return other

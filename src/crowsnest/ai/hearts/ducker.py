@@ -21,8 +21,23 @@ from crowsnest.ai.hearts.common import (
     pass_choice,
     playable,
 )
-from crowsnest.engine import Action, LegalAction, Play, PlayerView
+from crowsnest.engine import Action, Choose, LegalAction, Play, PlayerView
 from crowsnest.engine.cards import bits
+
+
+def highest_three(choice: Choose) -> Action:
+    """The pass of the highest cards (by rank; ties spades, hearts, diamonds, clubs)."""
+    high = sorted(bits(choice.allowed), key=by_rank, reverse=True)[: choice.count]
+    return concrete(choice, sum(1 << c for c in high))
+
+
+def void_discard(cards: list[int]) -> Play:
+    """Void in the led suit: the queen of spades, else the highest heart, else the
+    highest card."""
+    if QS in cards:
+        return Play(QS)
+    hearts = [c for c in cards if c // 13 == HEARTS]
+    return Play(max(hearts) if hearts else max(cards, key=by_rank))
 
 
 class Ducker:
@@ -31,8 +46,7 @@ class Ducker:
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         choice = pass_choice(legal)
         if choice is not None:
-            highest = sorted(bits(choice.allowed), key=by_rank, reverse=True)[: choice.count]
-            return concrete(choice, sum(1 << c for c in highest))
+            return highest_three(choice)
         cards = playable(legal)
         trick = view.trick
         if not trick:
@@ -42,7 +56,4 @@ class Ducker:
             top = current_winner(trick)
             losing = [c for c in cards if c < top]
             return Play(max(losing) if losing else min(cards, key=by_rank))
-        if QS in cards:
-            return Play(QS)
-        hearts = [c for c in cards if c // 13 == HEARTS]
-        return Play(max(hearts) if hearts else max(cards, key=by_rank))
+        return void_discard(cards)

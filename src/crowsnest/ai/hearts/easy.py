@@ -12,17 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from crowsnest.ai.base import concrete
-from crowsnest.ai.hearts.common import (
-    HEARTS,
-    QS,
-    by_rank,
-    current_winner,
-    pass_choice,
-    playable,
-)
+from crowsnest.ai.hearts.common import QS, current_winner, pass_choice, playable
+from crowsnest.ai.hearts.ducker import highest_three, void_discard
 from crowsnest.engine import Action, LegalAction, Play, PlayerView
-from crowsnest.engine.cards import bits
 
 
 class Easy:
@@ -31,8 +23,7 @@ class Easy:
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         choice = pass_choice(legal)
         if choice is not None:
-            high = sorted(bits(choice.allowed), key=by_rank, reverse=True)[: choice.count]
-            return concrete(choice, sum(1 << c for c in high))
+            return highest_three(choice)
         cards = playable(legal)
         trick = view.trick
         if not trick:
@@ -47,7 +38,4 @@ class Easy:
                 safe = [c for c in cards if c != QS]
                 return Play(max(safe) if safe else QS)
             return Play(min(cards))
-        if QS in cards:
-            return Play(QS)
-        hearts = [c for c in cards if c // 13 == HEARTS]
-        return Play(max(hearts) if hearts else max(cards, key=by_rank))
+        return void_discard(cards)

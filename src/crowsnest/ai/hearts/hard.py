@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from crowsnest.ai.base import concrete
 from crowsnest.ai.hearts.common import pass_choice, playable
 from crowsnest.ai.hearts.policy import normal_pass, normal_play, pass_danger
-from crowsnest.ai.hearts.situation import DECK, Situation, voids_from
+from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
 from crowsnest.engine import Action, HeartsView, LegalAction, Play, PlayerView
 from crowsnest.engine.cards import bits
 from crowsnest.engine.hearts import HeartsGame
@@ -42,12 +42,7 @@ def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
     me = view.seat
     assert me is not None and view.hand is not None
     hand = view.hand
-    played = 0
-    for t in view.tricks:
-        for c in t.cards:
-            played |= 1 << c
-    for c in view.trick:
-        played |= 1 << c
+    played = played_in(view)
     unseen = DECK & ~hand & ~played
     fixed = [0, 0, 0, 0]
     offset = PASS_OFFSET[view.pass_direction]
@@ -152,12 +147,7 @@ class Hard:
         deadline = time.perf_counter() + self.time_limit
         me = view.seat
         assert me is not None
-        played = 0
-        for t in view.tricks:
-            for c in t.cards:
-                played |= 1 << c
-        for c in view.trick:
-            played |= 1 << c
+        played = played_in(view)
         leader = view.leader if view.leader is not None else me
         voids = voids_from(view.tricks, view.trick, leader)
         totals = dict.fromkeys(cards, 0.0)

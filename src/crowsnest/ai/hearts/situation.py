@@ -65,14 +65,20 @@ def voids_from(tricks: Sequence[Trick], trick: Sequence[int], leader: int) -> li
     return voids
 
 
-def from_view(view: HeartsView, legal: int) -> Situation:
-    assert view.seat is not None and view.hand is not None
+def played_in(view: HeartsView) -> int:
+    """Cards played to this round's tricks, the current one included."""
     played = 0
     for t in view.tricks:
         for c in t.cards:
             played |= 1 << c
     for c in view.trick:
         played |= 1 << c
+    return played
+
+
+def from_view(view: HeartsView, legal: int) -> Situation:
+    assert view.seat is not None and view.hand is not None
+    played = played_in(view)
     leader = view.leader if view.leader is not None else view.seat
     return Situation(
         seat=view.seat,
