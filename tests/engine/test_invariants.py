@@ -111,8 +111,11 @@ def hidden_from(game: AnyGame, seat: int) -> int:
     """Cards ``seat`` may not see: other hands, and the nest or discards it did not
     handle."""
     hidden = sum(game.hands[s] for s in range(4) if s != seat)
-    if isinstance(game, RookGame) and (game.phase == "auction" or game.declarer != seat):
-        hidden |= game.nest | game.discards
+    if isinstance(game, RookGame):
+        if game.phase == "auction":
+            hidden |= game.nest
+        elif game.declarer != seat:
+            hidden |= game.discards
     return hidden
 
 
