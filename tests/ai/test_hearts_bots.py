@@ -303,3 +303,24 @@ def test_bots_play_only_legal_actions_through_whole_hands(name: str) -> None:
         result = game.results[0]
         assert isinstance(result, HandResult)
         assert sum(result.points) in (26, 78)
+
+
+def test_hard_shoots_the_moon_when_its_hand_allows() -> None:
+    """Six top hearts, the top three spades, AD KD AC and the 2D: cashing the winners
+    before giving up the diamond takes all 26 points. Hard finds the line; the
+    Normal policy, leading its safe low diamond early, lets a heart go elsewhere."""
+    mine = ["AH", "KH", "QH", "JH", "TH", "9H", "AS", "KS", "QS", "AD", "KD", "AC", "2D"]
+    rest = [card_text(c) for c in range(52) if card_text(c) not in mine]
+    deal = {"hands": [mine, rest[0:13], rest[13:26], rest[26:39]]}
+    moons = {}
+    for name, bot in (("hard", Hard(worlds=24)), ("normal", Normal())):
+        game = new_game("hearts", seed=1, deals=[deal], start_hand=3)  # no pass
+        bots: list[Bot] = [bot, Ducker(), Ducker(), Ducker()]
+        rng = random.Random(4)
+        while not game.results:
+            s = min(game.actors)
+            game.apply(s, bots[s].choose(game.view(s), game.legal_actions(s), rng))
+        result = game.results[0]
+        assert isinstance(result, HandResult)
+        moons[name] = result.moon
+    assert moons == {"hard": 0, "normal": None}

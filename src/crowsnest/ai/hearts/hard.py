@@ -4,7 +4,9 @@ At each card it samples worlds — the unseen cards dealt to the other hands so 
 every hand has its size, no player holds a suit it has shown void in, and the cards
 it passed sit with the player it passed them to — and plays every candidate card in
 every world, the rest of the hand by the Normal policy for all four seats (which
-watches for moons). The card with the best mean result wins; a result is the hand
+watches for moons) — and, when nobody else has a point and its hand is strong, also
+by a moon-shooting policy for itself, a candidate counting its better line. The card
+with the best mean result wins; a result is the hand
 score, moon included, relative to the mean of the other three players. The same
 worlds serve every candidate, so their comparison is not blurred by luck. It
 samples a fixed number of worlds (so the same seed gives the same decision) and
@@ -24,7 +26,13 @@ from collections.abc import Sequence
 
 from crowsnest.ai.base import concrete
 from crowsnest.ai.hearts.common import pass_choice, playable
-from crowsnest.ai.hearts.policy import normal_pass, normal_play, pass_danger
+from crowsnest.ai.hearts.policy import (
+    moon_within_reach,
+    normal_pass,
+    normal_play,
+    pass_danger,
+    shoot_play,
+)
 from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
 from crowsnest.engine import Action, HeartsView, LegalAction, Play, PlayerView
 from crowsnest.engine.cards import bits
@@ -77,8 +85,11 @@ def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
     raise AssertionError("no world fits the view")  # pragma: no cover
 
 
-def rollout(game: HeartsGame, played: int, voids: list[int]) -> tuple[int, ...]:
-    """Play the hand out with the Normal policy for every seat; the hand's points."""
+def rollout(
+    game: HeartsGame, played: int, voids: list[int], shooter: int | None = None
+) -> tuple[int, ...]:
+    """Play the hand out with the Normal policy for every seat (the moon-shooting
+    policy for ``shooter``); the hand's points."""
     while game.phase == "play":
         seat = game.turn
         trick = game.trick
@@ -95,7 +106,7 @@ def rollout(game: HeartsGame, played: int, voids: list[int]) -> tuple[int, ...]:
             game.totals,
             voids,
         )
-        card = normal_play(s)
+        card = shoot_play(s) if seat == shooter else normal_play(s)
         if trick and card // 13 != trick[0] // 13:
             voids[seat] |= 1 << (trick[0] // 13)
         played |= 1 << card
@@ -150,45 +161,50 @@ class Hard:
         played = played_in(view)
         leader = view.leader if view.leader is not None else me
         voids = voids_from(view.tricks, view.trick, leader)
-        totals = dict.fromkeys(cards, 0.0)
+        situation = Situation(
+            me,
+            view.hand or 0,
+            sum(1 << c for c in cards),
+            view.trick,
+            leader,
+            played,
+            view.hearts_broken,
+            not view.tricks,
+            view.points_taken,
+            view.totals,
+            voids,
+        )
+        # Each candidate is played on by the Normal policy and, when the moon is in
+        # reach, also by the shooting policy; a candidate is worth its better line.
+        lines = (None, me) if moon_within_reach(situation) else (None,)
+        totals = {(card, line): 0.0 for card in cards for line in lines}
         worlds = 0
         while self._more(worlds, deadline):
             hands = sample_world(view, rng)
             for card in cards:
-                game = HeartsGame.from_position(
-                    HEARTS,
-                    hands,
-                    trick=view.trick,
-                    leader=leader,
-                    tricks=view.tricks,
-                    broken=view.hearts_broken,
-                    taken=view.points_taken,
-                    totals=view.totals,
-                )
-                v = voids[:]
-                if view.trick and card // 13 != view.trick[0] // 13:
-                    v[me] |= 1 << (view.trick[0] // 13)
-                game.play_fast(card)
-                totals[card] += relative(rollout(game, played | 1 << card, v), me)
+                for line in lines:
+                    game = HeartsGame.from_position(
+                        HEARTS,
+                        hands,
+                        trick=view.trick,
+                        leader=leader,
+                        tricks=view.tricks,
+                        broken=view.hearts_broken,
+                        taken=view.points_taken,
+                        totals=view.totals,
+                    )
+                    v = voids[:]
+                    if view.trick and card // 13 != view.trick[0] // 13:
+                        v[me] |= 1 << (view.trick[0] // 13)
+                    game.play_fast(card)
+                    points = rollout(game, played | 1 << card, v, line)
+                    totals[card, line] += relative(points, me)
             worlds += 1
-        prior = normal_play(
-            Situation(
-                me,
-                view.hand or 0,
-                sum(1 << c for c in cards),
-                view.trick,
-                leader,
-                played,
-                view.hearts_broken,
-                not view.tricks,
-                view.points_taken,
-                view.totals,
-                voids,
-            )
-        )
+        value = {card: min(totals[card, line] for line in lines) for card in cards}
+        prior = normal_play(situation)
         # Ties go to the Normal policy's card: search overrides it only when it finds
         # something better.
-        return min(cards, key=lambda c: (round(totals[c], 6), c != prior, c))
+        return min(cards, key=lambda c: (round(value[c], 6), c != prior, c))
 
     def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:
         me = view.seat

@@ -215,3 +215,47 @@ def pass_danger(hand: int) -> list[tuple[float, int]]:
 
 def normal_pass(hand: int, count: int) -> int:
     return sum(1 << c for _, c in pass_danger(hand)[:count])
+
+
+def shoot_play(s: Situation) -> int:
+    """Shooting the moon: take every trick that holds or may draw a point.
+
+    Lead the strongest card (the highest of a suit, hearts once it may); follow with
+    the highest card when it can win the trick, else the lowest; when void, throw
+    the lowest card that is not a point (a point thrown to another player ends the
+    attempt).
+    """
+    legal = s.legal
+    if legal & (legal - 1) == 0:
+        return lowest(legal)
+    trick = list(s.trick)
+    if not trick:
+        unseen = s.unseen
+        best, key = -1, float("-inf")
+        for suit in range(4):
+            cards = legal & SUIT[suit]
+            if not cards:
+                continue
+            top = highest(cards)
+            above = (unseen & SUIT[suit] & ~((1 << (top + 1)) - 1)).bit_count()
+            k = (top % 13) - 6.0 * above + (2.0 if suit == 2 else 0.0)
+            if k > key:
+                best, key = top, k
+        return best
+    _, top = winner_so_far(trick, s.leader)
+    led = trick[0] // 13
+    if legal & SUIT[led]:
+        winners = legal & ~((1 << (top + 1)) - 1)
+        return highest(winners) if winners else lowest(legal)
+    clean = legal & ~POINTS
+    return by_rank_low(clean) if clean else by_rank_low(legal)
+
+
+def moon_within_reach(s: Situation) -> bool:
+    """Nobody else has a point this round, and the hand is strong enough to try."""
+    if any(s.taken[p] for p in range(4) if p != s.seat):
+        return False
+    hand = s.hand
+    high = sum(1 for c in bits(hand) if c % 13 >= 10)  # queens, kings, aces
+    top_hearts = (hand & HEARTS & ~((1 << 34) - 1)).bit_count()  # 10H and above
+    return high >= 5 and top_hearts >= 3
