@@ -10,9 +10,13 @@ DEV_STAMP   := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 PIP_FLAGS   := --quiet --disable-pip-version-check
 
-.PHONY: play test lint bench arena arena-hearts arena-rook format clean venv
+.PHONY: play play-terminal test lint bench bench-server arena arena-hearts arena-rook format clean venv
 
+# The game server; it prints the URL to open (CROWSNEST_PORT etc. configure it).
 play: $(DEV_STAMP)
+	$(BIN)/crowsnest serve
+
+play-terminal: $(DEV_STAMP)
 	$(BIN)/crowsnest play
 
 test: lint
@@ -25,6 +29,18 @@ lint: $(DEV_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/crowsnest bench
+
+# Server capacity (docs/benchmarks.md): a throwaway server in data/bench-server, loaded
+# by `crowsnest bench-server`. CLIENTS=10,100,1000 SECONDS=15 THINK=0 to change it.
+CLIENTS ?= 10,50,100,250,500,1000
+SECONDS ?= 15
+THINK   ?= 0
+bench-server: $(DEV_STAMP)
+	rm -rf data/bench-server && mkdir -p data/bench-server
+	CROWSNEST_RATE_LIMIT=1000 CROWSNEST_RATE_BURST=1000 $(BIN)/crowsnest serve --port 8765 \
+		--data-dir data/bench-server 2>data/bench-server/server.log & pid=$$!; \
+	$(BIN)/crowsnest bench-server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
+		--seconds $(SECONDS) --think $(THINK); status=$$?; kill $$pid; exit $$status
 
 # Strength runs (long: see docs/ai.md). DEALS=200 by default.
 DEALS ?= 200

@@ -1,6 +1,8 @@
 """Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``,
 ``crowsnest bench [--seconds S]``, ``crowsnest bot --game G --level L`` (the bot
-protocol on stdin/stdout) and ``crowsnest arena RULES_ID ...`` (duplicate matches).
+protocol on stdin/stdout), ``crowsnest arena RULES_ID ...`` (duplicate matches),
+``crowsnest serve`` (the game server, docs/protocol.md) and ``crowsnest bench-server``
+(its load test).
 
 Subcommand implementations are imported only when that subcommand runs, so
 ``crowsnest --help`` stays fast and works before every layer exists.
@@ -88,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_bot(sub)
     _add_arena(sub)
+    _add_serve(sub)
+    _add_bench_server(sub)
     return parser
 
 
@@ -231,6 +235,114 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_serve(sub: Any) -> None:
+    serve = sub.add_parser(
+        "serve",
+        help="run the game server (HTTP API, websockets, bots)",
+        description=(
+            "Run the game server. Every flag can also be set as an environment variable "
+            "CROWSNEST_<NAME> (CROWSNEST_PORT=9000); flags win. See docs/protocol.md."
+        ),
+    )
+    serve.add_argument("--host", default=None, help="address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=None, help="port (default: 8000)")
+    serve.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
+        "(default: SQLite in the data folder)",
+    )
+    serve.add_argument("--data-dir", default=None, metavar="DIR", help="default: ./data")
+    serve.add_argument(
+        "--bot-delay", type=float, default=None, metavar="S", help="seconds a bot waits (0.8)"
+    )
+    serve.add_argument(
+        "--grace", type=float, default=None, metavar="S", help="seconds before a bot sits in (60)"
+    )
+    serve.add_argument("--log-level", default=None, choices=("debug", "info", "warning", "error"))
+
+
+def _counts(text: str) -> list[int]:
+    return [_positive_int(part.strip()) for part in text.split(",")]
+
+
+def _add_bench_server(sub: Any) -> None:
+    bench = sub.add_parser(
+        "bench-server",
+        help="load-test a running server (scripted clients against normal bots)",
+        description=(
+            "Open TABLES tables on a running server, each with one scripted client "
+            "playing legal moves at once against three normal bots with no delay; "
+            "report actions per second and the client-action-to-answer latency."
+        ),
+    )
+    bench.add_argument("--url", default="http://127.0.0.1:8000", help="the server's base URL")
+    bench.add_argument(
+        "--clients",
+        type=_counts,
+        default=[100],
+        metavar="N[,N...]",
+        help="clients (one table each); a list runs one step per count (default: 100)",
+    )
+    bench.add_argument("--seconds", type=_positive_seconds, default=20.0, metavar="S")
+    bench.add_argument("--rules", default="hearts", metavar="RULES_ID")
+    bench.add_argument(
+        "--ramp",
+        type=_positive_seconds,
+        default=5.0,
+        metavar="S",
+        help="seconds over which the clients connect",
+    )
+    bench.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="seconds each client waits before acting, on average (default: 0, at once)",
+    )
+    bench.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from crowsnest.server.serve import run
+    from crowsnest.server.settings import Settings
+
+    given = {
+        key: value
+        for key, value in vars(args).items()
+        if key in ("host", "port", "database_url", "data_dir", "bot_delay", "grace", "log_level")
+        and value is not None
+    }
+    try:
+        settings = Settings(**given)
+    except ValidationError as err:
+        print(
+            f"crowsnest serve: {err.errors()[0]['loc']}: {err.errors()[0]['msg']}", file=sys.stderr
+        )
+        return 2
+    try:
+        return run(settings)
+    except KeyboardInterrupt:
+        return 0
+
+
+def _bench_server(args: argparse.Namespace) -> int:
+    from crowsnest.server.loadtest import main as loadtest
+
+    return loadtest(
+        url=args.url,
+        clients=args.clients,
+        seconds=args.seconds,
+        rules=args.rules,
+        ramp=args.ramp,
+        as_json=args.json,
+        think=args.think,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``crowsnest`` command; returns the process exit status."""
     args = build_parser().parse_args(argv)
@@ -245,6 +357,10 @@ def main(argv: list[str] | None = None) -> int:
         return _bot(args.game, args.level, args.seed, args.budget)
     if args.command == "arena":
         return _arena(args)
+    if args.command == "serve":
+        return _serve(args)
+    if args.command == "bench-server":
+        return _bench_server(args)
     raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
 
 

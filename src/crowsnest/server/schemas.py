@@ -1,0 +1,285 @@
+"""Every message the server reads or writes, as pydantic models with size limits.
+
+Websocket messages are JSON objects with a ``type`` (``docs/protocol.md``). Client
+messages are validated strictly (no type coercion, no unknown fields); server messages
+are built from these models, so the documentation, the tests and the code share one
+definition.
+
+>>> parse_client_message('{"type": "action", "seq": 3, "action": "play QS"}')
+ActionMessage(type='action', seq=3, action='play QS')
+>>> try:
+...     parse_client_message('{"type": "dance"}')
+... except ProtocolError as err:
+...     print(err.code)
+unknown_type
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
+
+from crowsnest.engine import DEFAULT_RULES
+
+PROTOCOL_VERSION: Final = 1
+MAX_ACTION_TEXT: Final = 200
+MAX_SEED: Final = 2**63 - 1
+TOKEN_MAX: Final = 128
+NAME_PATTERN: Final = r"^[^\x00-\x1f\x7f]{1,40}$"
+
+SeatKind = Literal["human", "bot"]
+Level = Literal["easy", "normal", "hard"]
+Status = Literal["waiting", "playing", "over"]
+
+
+class ProtocolError(ValueError):
+    """A message the server refuses; ``code`` is stable, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# -- client -> server ------------------------------------------------------------------
+
+
+class HelloMessage(_Strict):
+    """First message on a connection: a seat's token, or none to watch."""
+
+    type: Literal["hello"]
+    version: int = Field(ge=0, le=1000)
+    token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
+    invite: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
+
+
+class ActionMessage(_Strict):
+    """An action for the client's seat, answering the state numbered ``seq``."""
+
+    type: Literal["action"]
+    seq: int = Field(ge=0, le=10**9)
+    action: str = Field(min_length=1, max_length=MAX_ACTION_TEXT)
+
+
+class SyncMessage(_Strict):
+    """Ask for the current state again."""
+
+    type: Literal["sync"]
+
+
+class PingMessage(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    HelloMessage | ActionMessage | SyncMessage | PingMessage, Field(discriminator="type")
+]
+CLIENT_TYPES: Final = ("hello", "action", "sync", "ping")
+_client_adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str) -> HelloMessage | ActionMessage | SyncMessage | PingMessage:
+    """Validate one client message; raise :class:`ProtocolError` (``bad_json``,
+    ``bad_message`` or ``unknown_type``) naming the problem, never echoing the input."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", "the message has no 'type' text")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            "unknown_type", f"unknown message type; expected one of {', '.join(CLIENT_TYPES)}"
+        )
+    try:
+        return _client_adapter.validate_python(data)
+    except PydanticValidationError as err:
+        first = err.errors(include_input=False, include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise ProtocolError("bad_message", f"{kind}: {where}: {first['msg']}") from None
+
+
+# -- server -> client ------------------------------------------------------------------
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: SeatKind
+    name: str | None
+    """The player's name once the seat is claimed (bots: the bot's name)."""
+    claimed: bool
+    connected: bool
+    bot: bool
+    """A bot plays this seat now (a bot seat, or a human seat whose player has been
+    gone longer than the grace period)."""
+
+
+class TableInfo(BaseModel):
+    id: str
+    rules: str
+    options: dict[str, Any]
+    level: Level
+    public: bool
+    grace: float
+    bot_delay: float
+    status: Status
+    seq: int
+    seats: list[SeatInfo]
+
+
+class WelcomeMessage(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    version: int = PROTOCOL_VERSION
+    table: TableInfo
+    seat: int | None
+    role: Literal["player", "spectator"]
+
+
+class StateMessage(BaseModel):
+    """Sent after every accepted action (and on connect and ``sync``): the recipient's
+    own view, its legal actions and the events it may see since the last state."""
+
+    type: Literal["state"] = "state"
+    seq: int
+    status: Status
+    view: dict[str, Any]
+    legal: list[str | dict[str, Any]]
+    events: list[dict[str, Any]]
+
+
+class PresenceMessage(BaseModel):
+    type: Literal["presence"] = "presence"
+    seats: list[SeatInfo]
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    seq: int | None = None
+    """The table's current sequence number, when the connection has a table."""
+
+
+class PongMessage(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | ErrorMessage | PongMessage
+server_message_adapter: TypeAdapter[ServerMessage] = TypeAdapter(
+    Annotated[ServerMessage, Field(discriminator="type")]
+)
+
+
+# -- HTTP ------------------------------------------------------------------------------
+
+
+def _default_seats() -> list[SeatKind]:
+    return ["human", "bot", "bot", "bot"]
+
+
+class CreateTable(_Strict):
+    rules: str = Field(default=DEFAULT_RULES, max_length=64, description="a rule set id")
+    options: dict[Annotated[str, Field(max_length=40)], StrictBool | StrictInt | StrictStr] = Field(
+        default_factory=dict, max_length=16, description="rule options (see /api/rules)"
+    )
+    level: Level = "normal"
+    seats: list[SeatKind] = Field(default_factory=_default_seats, min_length=4, max_length=4)
+    public: bool = True
+    grace: float | None = Field(
+        default=None, ge=0, le=3600, description="seconds before a bot plays for a gone player"
+    )
+    bot_delay: float | None = Field(default=None, ge=0, le=10, description="seconds a bot waits")
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED, description="deal seed (replays)")
+
+
+class TableCreated(BaseModel):
+    table: TableInfo
+    invite: str | None
+    """Private tables: the code every player and spectator must present."""
+    invite_url: str | None
+
+
+class JoinRequest(_Strict):
+    name: str = Field(pattern=NAME_PATTERN)
+    seat: int | None = Field(default=None, ge=0, le=3, description="default: a free seat")
+    invite: str | None = Field(default=None, max_length=TOKEN_MAX)
+
+
+class Joined(BaseModel):
+    table_id: str
+    seat: int
+    token: str
+    """The seat's secret: present it in the websocket ``hello`` (and for hints)."""
+    ws_url: str
+
+
+class Watch(BaseModel):
+    table_id: str
+    ws_url: str
+    seq: int
+    status: Status
+    view: dict[str, Any]
+
+
+class Hint(BaseModel):
+    seq: int
+    action: str
+    bot: str
+
+
+class GameStats(BaseModel):
+    games: int
+    wins: int
+    average_score: float | None
+    contracts_made: int
+    contracts_set: int
+
+
+class PlayerStats(GameStats):
+    name: str
+    by_game: dict[str, GameStats]
+
+
+class OptionInfo(BaseModel):
+    name: str
+    kind: str
+    default: Any
+    choices: list[str]
+    minimum: int
+    maximum: int
+    step: int
+
+
+class RuleSetInfo(BaseModel):
+    id: str
+    name: str
+    family: str
+    key: str
+    options: list[OptionInfo]
+    bots: dict[str, str]
+    """Level -> the bot that plays it for this family."""
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+    tables: int
+    connections: int

@@ -1,0 +1,36 @@
+"""``crowsnest serve``: the application on uvicorn, with JSON logs."""
+
+from __future__ import annotations
+
+import sys
+
+from crowsnest.server.settings import Settings
+
+
+def run(settings: Settings) -> int:
+    import uvicorn
+
+    from crowsnest.server.app import create_app
+    from crowsnest.server.logs import configure
+
+    configure(settings.log_level)
+    config = uvicorn.Config(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_config=None,
+        access_log=False,
+        ws_max_size=settings.max_frame_bytes,
+        ws_per_message_deflate=False,  # messages are small; compressing costs more than it saves
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    print(f"CrowsNest server: open {settings.url} (API: {settings.url}docs)", flush=True)
+    server.run()
+    return 0 if server.started else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run(Settings()))

@@ -1,0 +1,60 @@
+"""Server settings: command-line flags over ``CROWSNEST_*`` environment variables
+over defaults.
+
+>>> s = Settings(data_dir="/tmp/cn")
+>>> s.url, s.resolved_database_url()
+('http://127.0.0.1:8000/', 'sqlite:////tmp/cn/crowsnest.db')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Every setting; each can be given as ``CROWSNEST_<NAME>`` (``CROWSNEST_PORT=9000``)."""
+
+    model_config = SettingsConfigDict(env_prefix="CROWSNEST_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    data_dir: Path = Path("data")
+    """Folder of the embedded SQLite database (created when missing)."""
+    database_url: str | None = None
+    """SQLAlchemy URL; default ``sqlite:///<data_dir>/crowsnest.db``. PostgreSQL:
+    ``postgresql+psycopg://user:password@host/dbname``."""
+    bot_delay: float = Field(default=0.8, ge=0, le=10)
+    """Default seconds a bot waits before it acts, so people can follow."""
+    grace: float = Field(default=60.0, ge=0, le=3600)
+    """Default seconds a seat's player may be gone before a bot plays for them."""
+    allowed_origins: str = ""
+    """Comma-separated extra websocket Origins (same-origin is always allowed)."""
+    max_message_bytes: int = Field(default=4096, ge=256, le=1 << 20)
+    """Longest client websocket message answered (longer: error ``too_large``)."""
+    max_frame_bytes: int = Field(default=1 << 20, ge=1024, le=16 << 20)
+    """Longest frame the websocket layer reads at all (longer: connection closed, 1009)."""
+    rate_limit: float = Field(default=20.0, gt=0)
+    """Client messages per second a connection may send, on average."""
+    rate_burst: int = Field(default=40, ge=1)
+    """Messages a connection may send at once before the rate limit applies."""
+    bot_workers: int = Field(default=2, ge=1, le=64)
+    """Processes that run hard bots (and hard hints)."""
+    log_level: str = "info"
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{self.data_dir.resolve() / 'crowsnest.db'}"
+
+    def origins(self) -> frozenset[str]:
+        return frozenset(
+            o.strip().rstrip("/") for o in self.allowed_origins.split(",") if o.strip()
+        )

@@ -1,0 +1,539 @@
+"""Persistence through SQLAlchemy: tables, seats, the append-only action log keyed by
+(table_id, seq), finished records and per-player results.
+
+SQLite (WAL mode) by default, PostgreSQL by URL; the schema is created and upgraded by
+the Alembic migrations in ``crowsnest/server/migrations``. Writes from the event loop go
+through :class:`Writer`, one thread that commits whatever has queued up in a single
+transaction (group commit) and resolves each write's future only after the commit.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from crowsnest.server.schemas import GameStats, PlayerStats
+
+T = TypeVar("T")
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("rules", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("level", sa.String(16), nullable=False),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    sa.Column("grace", sa.Float, nullable=False),
+    sa.Column("bot_delay", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+)
+sa.Index("ix_tables_status", tables.c.status)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.SmallInteger, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.SmallInteger, nullable=False),
+    sa.Column("action", sa.String(200), nullable=False),
+    sa.Column("by", sa.String(8), nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+records = sa.Table(
+    "records",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("record", sa.JSON, nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+results = sa.Table(
+    "results",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.SmallInteger, primary_key=True, autoincrement=False),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("family", sa.String(16), nullable=False),
+    sa.Column("rules", sa.String(64), nullable=False),
+    sa.Column("score", sa.Integer, nullable=False),
+    sa.Column("won", sa.Boolean, nullable=False),
+    sa.Column("contracts_made", sa.Integer, nullable=False),
+    sa.Column("contracts_set", sa.Integer, nullable=False),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_results_name", results.c.name)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    rules: str
+    options: dict[str, Any]
+    seed: int
+    level: str
+    public: bool
+    invite_hash: str | None
+    grace: float
+    bot_delay: float
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    kind: str
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    seat: int
+    action: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    seat: int
+    name: str
+    family: str
+    rules: str
+    score: int
+    won: bool
+    contracts_made: int
+    contracts_set: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    table: TableRow
+    seats: list[SeatRow]
+    actions: list[ActionRow]
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` (durable against
+    a killed process) and a busy timeout; its folder is created."""
+    parsed = sa.make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return sa.create_engine(url, pool_pre_ping=True)
+    database = parsed.database
+    if database and database != ":memory:":
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+
+    @sa.event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """Synchronous store operations. Each write takes a connection inside a
+    transaction (see :class:`Writer`); reads open their own."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # -- writes (run with a connection in a transaction) --------------------------------
+
+    @staticmethod
+    def create_table(conn: Connection, row: TableRow, seat_rows: Sequence[SeatRow]) -> None:
+        conn.execute(
+            tables.insert().values(
+                id=row.id,
+                rules=row.rules,
+                options=row.options,
+                seed=row.seed,
+                level=row.level,
+                public=row.public,
+                invite_hash=row.invite_hash,
+                grace=row.grace,
+                bot_delay=row.bot_delay,
+                status=row.status,
+                created_at=utcnow(),
+            )
+        )
+        conn.execute(
+            seats.insert(),
+            [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name}
+                for s in seat_rows
+            ],
+        )
+
+    @staticmethod
+    def claim_seat(
+        conn: Connection, table_id: str, seat: int, name: str, token_hash: str, status: str
+    ) -> bool:
+        """Give the seat its token hash if it has none yet; False if it was taken."""
+        done = conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None))
+            .values(name=name, token_hash=token_hash, joined_at=utcnow())
+        )
+        if done.rowcount != 1:
+            return False
+        conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
+        return True
+
+    @staticmethod
+    def append(conn: Connection, table_id: str, row: ActionRow) -> None:
+        conn.execute(
+            actions.insert().values(
+                table_id=table_id,
+                seq=row.seq,
+                seat=row.seat,
+                action=row.action,
+                by=row.by,
+                at=utcnow(),
+            )
+        )
+
+    @staticmethod
+    def finish(
+        conn: Connection, table_id: str, record: dict[str, Any], result_rows: Sequence[ResultRow]
+    ) -> None:
+        now = utcnow()
+        conn.execute(
+            tables.update().where(tables.c.id == table_id).values(status="over", finished_at=now)
+        )
+        conn.execute(records.insert().values(table_id=table_id, record=record, finished_at=now))
+        if result_rows:
+            conn.execute(
+                results.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": r.seat,
+                        "name": r.name,
+                        "family": r.family,
+                        "rules": r.rules,
+                        "score": r.score,
+                        "won": r.won,
+                        "contracts_made": r.contracts_made,
+                        "contracts_set": r.contracts_set,
+                        "finished_at": now,
+                    }
+                    for r in result_rows
+                ],
+            )
+
+    # -- reads -------------------------------------------------------------------------
+
+    def load_unfinished(self) -> list[StoredTable]:
+        """Every table not over, with its seats and its action log in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                tables.select().where(tables.c.status != "over").order_by(tables.c.created_at)
+            ).all()
+            return [self._load(conn, _table_row(r)) for r in rows]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """One table, with its seats and its action log."""
+        with self.engine.connect() as conn:
+            r = conn.execute(tables.select().where(tables.c.id == table_id)).first()
+            return None if r is None else self._load(conn, _table_row(r))
+
+    @staticmethod
+    def _load(conn: Connection, row: TableRow) -> StoredTable:
+        seat_rows = conn.execute(
+            seats.select().where(seats.c.table_id == row.id).order_by(seats.c.seat)
+        ).all()
+        action_rows = conn.execute(
+            actions.select().where(actions.c.table_id == row.id).order_by(actions.c.seq)
+        ).all()
+        return StoredTable(
+            row,
+            [SeatRow(s.seat, s.kind, s.name, s.token_hash) for s in seat_rows],
+            [ActionRow(a.seq, a.seat, a.action, a.by) for a in action_rows],
+        )
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(tables.select().where(tables.c.id == table_id)).first()
+            return None if r is None else _table_row(r)
+
+    def seat_rows(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).all()
+            return [SeatRow(s.seat, s.kind, s.name, s.token_hash) for s in rows]
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                actions.select().where(actions.c.table_id == table_id).order_by(actions.c.seq)
+            ).all()
+            return [ActionRow(a.seq, a.seat, a.action, a.by) for a in rows]
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                sa.select(records.c.record).where(records.c.table_id == table_id)
+            ).scalar()
+            return None if value is None else dict(value)
+
+    def stats(self, name: str) -> PlayerStats:
+        """Games, wins, average final score and contracts made/set, in all and by game."""
+        query = (
+            sa.select(
+                results.c.family,
+                sa.func.count(),
+                sa.func.sum(sa.case((results.c.won, 1), else_=0)),
+                sa.func.avg(results.c.score),
+                sa.func.sum(results.c.contracts_made),
+                sa.func.sum(results.c.contracts_set),
+            )
+            .where(results.c.name == name)
+            .group_by(results.c.family)
+        )
+        by_game: dict[str, GameStats] = {}
+        with self.engine.connect() as conn:
+            for family, games, wins, avg, made, went_set in conn.execute(query):
+                by_game[family] = GameStats(
+                    games=games,
+                    wins=int(wins or 0),
+                    average_score=None if avg is None else round(float(avg), 2),
+                    contracts_made=int(made or 0),
+                    contracts_set=int(went_set or 0),
+                )
+        games = sum(g.games for g in by_game.values())
+        total = sum((g.average_score or 0) * g.games for g in by_game.values())
+        return PlayerStats(
+            name=name,
+            games=games,
+            wins=sum(g.wins for g in by_game.values()),
+            average_score=round(total / games, 2) if games else None,
+            contracts_made=sum(g.contracts_made for g in by_game.values()),
+            contracts_set=sum(g.contracts_set for g in by_game.values()),
+            by_game=by_game,
+        )
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(
+        id=r.id,
+        rules=r.rules,
+        options=dict(r.options),
+        seed=int(r.seed),
+        level=r.level,
+        public=bool(r.public),
+        invite_hash=r.invite_hash,
+        grace=float(r.grace),
+        bot_delay=float(r.bot_delay),
+        status=r.status,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Append:
+    """A log append, batched with the others of its transaction into one statement."""
+
+    table_id: str
+    row: ActionRow
+
+    def params(self) -> dict[str, Any]:
+        r = self.row
+        return {
+            "table_id": self.table_id,
+            "seq": r.seq,
+            "seat": r.seat,
+            "action": r.action,
+            "by": r.by,
+            "at": utcnow(),
+        }
+
+
+_Op = Callable[[Connection], Any] | _Append
+
+
+@dataclass(slots=True)
+class _Unit:
+    """Queued work: ``ops`` and the future told when they are committed. A single
+    write's future gets its value (or exception); a batch's gets one (ok, value or
+    exception) pair per op."""
+
+    ops: list[_Op]
+    future: Future[Any]
+    single: bool
+
+
+class Writer:
+    """One thread that runs writes in order and commits them in batches.
+
+    :meth:`submit` queues ``fn(connection)``, :meth:`submit_appends` a batch of log
+    appends; the returned future resolves once the transaction that ran them has
+    committed. Whatever has queued up meanwhile shares one transaction (and the log
+    appends among it one ``INSERT``). When a transaction fails, its writes are retried
+    one transaction each, so one bad write fails alone.
+    """
+
+    MAX_BATCH = 512
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._queue: queue.SimpleQueue[_Unit | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="crowsnest-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[[Connection], T]) -> Future[T]:
+        future: Future[T] = Future()
+        self._queue.put(_Unit([fn], future, single=True))
+        return future
+
+    def append(self, table_id: str, row: ActionRow) -> Future[None]:
+        future: Future[None] = Future()
+        self._queue.put(_Unit([_Append(table_id, row)], future, single=True))
+        return future
+
+    def submit_appends(
+        self, appends: list[tuple[str, ActionRow]]
+    ) -> Future[list[tuple[bool, object]]]:
+        """Append several actions; the future holds (True, None) or (False, error) for each."""
+        future: Future[list[tuple[bool, object]]] = Future()
+        self._queue.put(_Unit([_Append(t, r) for t, r in appends], future, single=False))
+        return future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join()
+
+    def _run(self) -> None:
+        stop = False
+        while not stop:
+            unit = self._queue.get()
+            if unit is None:
+                return
+            batch = [unit]
+            size = len(unit.ops)
+            while size < self.MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+                size += len(more.ops)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Unit]) -> None:
+        try:
+            with self._store.begin() as conn:
+                done = _run_ops(conn, [op for unit in batch for op in unit.ops])
+        except Exception:
+            for unit in batch:
+                _settle(unit, [self._alone(op) for op in unit.ops])
+            return
+        i = 0
+        for unit in batch:
+            _settle(unit, [(True, value) for value in done[i : i + len(unit.ops)]])
+            i += len(unit.ops)
+
+    def _alone(self, op: _Op) -> tuple[bool, object]:
+        try:
+            with self._store.begin() as conn:
+                return True, _run_ops(conn, [op])[0]
+        except Exception as err:
+            return False, err
+
+
+def _run_ops(conn: Connection, ops: list[_Op]) -> list[Any]:
+    out: list[Any] = []
+    rows: list[dict[str, Any]] = []
+    for op in ops:
+        if isinstance(op, _Append):
+            rows.append(op.params())
+            out.append(None)
+            continue
+        if rows:
+            conn.execute(actions.insert(), rows)
+            rows = []
+        out.append(op(conn))
+    if rows:
+        conn.execute(actions.insert(), rows)
+    return out
+
+
+def _settle(unit: _Unit, results: list[tuple[bool, Any]]) -> None:
+    """Resolve the unit's future unless its waiter gave up (the writes are done
+    all the same)."""
+    future = unit.future
+    if future.done():
+        return
+    if not unit.single:
+        future.set_result(results)
+        return
+    ok, value = results[0]
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)

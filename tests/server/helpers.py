@@ -1,0 +1,277 @@
+"""Helpers for the server tests: a real ``crowsnest serve`` process, an HTTP call,
+a scripted websocket player, and the leak oracle (the engine's own views)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from crowsnest.ai.protocol import legal_to_json
+from crowsnest.engine import card_text, new_game, parse_card
+from crowsnest.server.loadtest import pick_action
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def http(
+    base: str,
+    method: str,
+    path: str,
+    body: object = None,
+    headers: Mapping[str, str] | None = None,
+) -> tuple[int, Any]:
+    """One HTTP call; (status, decoded JSON body)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    for key, value in (headers or {}).items():
+        request.add_header(key, value)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+class ServerProcess:
+    """``crowsnest serve`` in a subprocess on a free port; logs go to ``log``."""
+
+    def __init__(self, data_dir: Path, env: Mapping[str, str] | None = None) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = data_dir / "server.log"
+        fast = {"CROWSNEST_BOT_DELAY": "0", "CROWSNEST_RATE_LIMIT": "1000"}
+        self.env = {**os.environ, **fast, **(env or {})}
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        data_dir = str(self.data_dir)
+        command = [sys.executable, "-m", "crowsnest.cli", "serve", "--port", str(self.port)]
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                [*command, "--data-dir", data_dir],
+                stdout=log,
+                stderr=log,
+                env=self.env,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                status, _ = http(self.base, "GET", "/healthz")
+                if status == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def log_lines(self) -> list[dict[str, Any]]:
+        out = []
+        for line in self.log.read_text().splitlines():
+            if line.startswith("{"):
+                out.append(json.loads(line))
+        return out
+
+
+def ws_url(base: str, table_id: str) -> str:
+    return base.replace("http", "ws", 1) + f"/ws/{table_id}"
+
+
+def create_table(base: str, **body: Any) -> dict[str, Any]:
+    status, data = http(base, "POST", "/api/tables", body)
+    assert status == 201, data
+    return dict(data)
+
+
+def join(base: str, table_id: str, **body: Any) -> dict[str, Any]:
+    status, data = http(base, "POST", f"/api/tables/{table_id}/join", {"name": "Ann", **body})
+    assert status == 200, data
+    return dict(data)
+
+
+def scripted_action(seat: int, seq: int, legal: list[Any]) -> str:
+    """The scripted players' choice, a function of the position only: a random legal
+    action, except that in an auction it mostly passes and otherwise bids the least
+    (random bids would make Rook games last for ever)."""
+    rng = random.Random(f"{seat}:{seq}")
+    bids = sorted(
+        int(a.split()[1])
+        for a in legal
+        if isinstance(a, str) and a[:4] == "bid " and a != "bid pass"
+    )
+    if "bid pass" in legal and (not bids or rng.random() < 0.7):
+        return "bid pass"
+    if bids:
+        return f"bid {bids[0]}"
+    return pick_action(legal, rng)
+
+
+@dataclass
+class Player:
+    """A websocket client for one seat (or a spectator: ``token`` None).
+
+    It plays a legal action whenever its latest state offers some and it is not
+    waiting for an answer, until the game is over or it has sent ``stop_after``
+    actions. Every message received is kept, in order."""
+
+    url: str
+    token: str | None = None
+    invite: str | None = None
+    stop_after: int | None = None
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    sent: int = 0
+    seat: int | None = None
+
+    async def run(self, timeout: float = 120) -> None:
+        async with connect(self.url, max_size=1 << 22) as ws:
+            await asyncio.wait_for(self._run(ws), timeout)
+
+    async def _run(self, ws: ClientConnection) -> None:
+        hello: dict[str, Any] = {"type": "hello", "version": 1}
+        if self.token is not None:
+            hello["token"] = self.token
+        if self.invite is not None:
+            hello["invite"] = self.invite
+        await ws.send(json.dumps(hello))
+        pending: list[Any] | None = None
+        async for raw in ws:
+            message = json.loads(raw)
+            self.messages.append(message)
+            if message["type"] == "welcome":
+                self.seat = message["seat"]
+            if message["type"] == "error":
+                assert message["code"] in ("duplicate", "stale"), message
+                pending = None
+                await ws.send(json.dumps({"type": "sync"}))
+                continue
+            if message["type"] != "state":
+                continue
+            if message["status"] == "over":
+                return
+            legal = message["legal"]
+            if pending is not None and legal != pending:
+                pending = None
+            if legal and pending is None and self.seat is not None:
+                if self.stop_after is not None and self.sent >= self.stop_after:
+                    return
+                action = scripted_action(self.seat, message["seq"], legal)
+                await ws.send(
+                    json.dumps({"type": "action", "seq": message["seq"], "action": action})
+                )
+                self.sent += 1
+                pending = legal
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "state"]
+
+
+# -- the leak oracle -----------------------------------------------------------------------
+
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def cards_in(value: object) -> set[str]:
+    """Every card named anywhere in a JSON value, in its canonical text."""
+    out: set[str] = set()
+    if isinstance(value, str):
+        for word in TOKEN.findall(value):
+            try:
+                card = parse_card(word)
+            except ValueError:
+                continue
+            if card_text(card) == word:
+                out.add(word)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            out |= cards_in(key) | cards_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            out |= cards_in(item)
+    return out
+
+
+@dataclass(frozen=True)
+class Step:
+    view: dict[str, Any]
+    legal: list[Any]
+    events: list[dict[str, Any]]
+    known: set[str]
+
+
+def oracle(record: Mapping[str, Any], seat: int | None) -> Iterator[Step]:
+    """What ``seat`` may see after each action of a finished game, from the engine:
+    its view, its legal actions, the events it may see, and the cards it may know
+    (those in its views before and after, and in those events)."""
+    game = new_game(record["rules"], options=record["options"], seed=record["seed"])
+    before = game.view(seat).to_json()
+    yield Step(
+        before,
+        legal_to_json(game.legal_actions(seat)) if seat is not None else [],
+        [],
+        cards_in(before),
+    )
+    for who, text in record["actions"]:
+        events = [e.to_json() for e in game.apply(who, text) if e.visible_to(seat)]
+        after = game.view(seat).to_json()
+        legal = legal_to_json(game.legal_actions(seat)) if seat is not None else []
+        yield Step(after, legal, events, cards_in(before) | cards_in(after) | cards_in(events))
+        before = after
+
+
+def check_transcript(
+    record: Mapping[str, Any], seat: int | None, messages: list[dict[str, Any]]
+) -> int:
+    """Every state message equals the engine's view, legal actions and visible events
+    for ``seat`` at its seq, and no message names a card the seat may not know.
+    Returns the number of state messages checked."""
+    steps = list(oracle(record, seat))
+    seq = 0
+    checked = 0
+    for message in messages:
+        if message["type"] == "state":
+            seq = message["seq"]
+            step = steps[seq]
+            assert message["view"] == step.view, (seat, seq)
+            assert message["legal"] == step.legal, (seat, seq)
+            assert message["events"] in ([], step.events), (seat, seq, message["events"])
+            checked += 1
+        leaked = cards_in(message) - steps[seq].known
+        assert not leaked, (seat, seq, message["type"], leaked)
+    return checked
