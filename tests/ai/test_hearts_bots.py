@@ -137,6 +137,21 @@ def test_easy_takes_a_clean_trick_it_cannot_avoid_with_its_highest_card() -> Non
     assert played(decide(Easy(), game)) == "AC"
 
 
+def test_easy_sheds_its_top_club_on_the_first_trick() -> None:
+    game = position(["3C 9C KC 2H 3H 4H 5H 6H 7H 8H 9H TH JH", "", "", ""], trick="2C 5C", leader=2)
+    assert not game.tricks
+    assert played(decide(Easy(), game)) == "KC"
+    assert played(decide(Ducker(), game)) == "3C"
+
+
+def test_easy_drops_the_ace_of_spades_while_the_queen_is_out() -> None:
+    game = position(
+        ["AS 2H 5D 9D", "QS", "", ""], trick="9C KC 5C", leader=1, tricks=[(0, "2C 3C 4C 6C")]
+    )
+    assert played(decide(Easy(), game)) == "AS"
+    assert played(decide(Ducker(), game)) == "2H"
+
+
 # -- Normal -----------------------------------------------------------------------
 
 
