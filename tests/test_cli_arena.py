@@ -20,7 +20,18 @@ def test_arena_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_arena_json_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["arena", "rook/crowsnest", "--candidate", "random", "--deals", "2", "--workers", "1"]
+    argv = [
+        "arena",
+        "rook/crowsnest",
+        "--candidate",
+        "random",
+        "--field",
+        "random",
+        "--deals",
+        "2",
+        "--workers",
+        "1",
+    ]
     assert main([*argv, "--json", "--progress", "--option", "target=500"]) == 0
     captured = capsys.readouterr()
     data = json.loads(captured.out)
