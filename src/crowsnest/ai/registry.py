@@ -10,13 +10,23 @@ from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.easy import Easy
 from crowsnest.ai.hearts.hard import Hard
 from crowsnest.ai.hearts.normal import Normal
+from crowsnest.ai.rook import easy as rook_easy
+from crowsnest.ai.rook import greedy as rook_greedy
+from crowsnest.ai.rook import hard as rook_hard
+from crowsnest.ai.rook import normal as rook_normal
 from crowsnest.ai.simple import RandomBot
 
 Family = Literal["hearts", "rook"]
 
 BOTS: Final[dict[Family, dict[str, Callable[[], Bot]]]] = {
     "hearts": {"random": RandomBot, "ducker": Ducker, "easy": Easy, "normal": Normal, "hard": Hard},
-    "rook": {"random": RandomBot},
+    "rook": {
+        "random": RandomBot,
+        "greedy": rook_greedy.Greedy,
+        "easy": rook_easy.Easy,
+        "normal": rook_normal.Normal,
+        "hard": rook_hard.Hard,
+    },
 }
 
 

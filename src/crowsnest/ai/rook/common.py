@@ -1,0 +1,187 @@
+"""What every Rook bot shares: a rule set's tables and small card helpers.
+
+Cards are ints and sets of cards are masks (:mod:`crowsnest.engine.cards`). Once
+trump is named a card's *power* (``Deck.power[trump][card]``) orders every card: a
+trump is worth 1000 more than its rank, so the highest power among the cards of the
+led suit and the trumps wins a trick.
+
+A view names its rule set (``rook/crowsnest@1``) but not its options; the only
+option that changes the cards is the removed bird card, and the view shows it as a
+nest one card smaller (:func:`rules_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRules, RookView
+from crowsnest.engine.cards import CROW
+from crowsnest.engine.rules import RULESETS, get_rules
+from crowsnest.engine.rules.rook import RED_ONE, tables
+
+TRUMP_BONUS = 1000
+"""What naming trump adds to the power of its cards (see ``RookTables.power``)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Deck:
+    """A rule set's cards, as the bots use them (one per rule set, cached; compared
+    and hashed by identity)."""
+
+    rules: RookRules
+    deck: int
+    points: tuple[int, ...]
+    rank: tuple[int, ...]
+    power: tuple[tuple[int, ...], ...]
+    colours: tuple[int, ...]
+    """Each colour's cards, the bird card and the red 1 excluded."""
+    specials: int
+    """The bird card and the red 1: trump whatever colour is trump."""
+    counters: int
+    bird: int
+    """The bird card's bit, or 0 when the rule set has none."""
+    bird_low: bool
+    """The bird card is the lowest trump (CrowsNest) rather than a high one."""
+    red_one: int
+    tops: int
+    """The highest card of each colour (the 14s, or the 1s where they rank high)."""
+    beaters: tuple[tuple[int, ...], ...]
+    """``beaters[trump][card]``: the cards of ``card``'s effective suit that beat it."""
+
+    def trump_mask(self, trump: int) -> int:
+        return self.colours[trump] | self.specials
+
+    def colour_of(self, card: int) -> int:
+        """The printed colour (0..3); the bird card counts as -1."""
+        return -1 if card == CROW else (card - 64) >> 4
+
+
+@cache
+def deck_of(rules: RookRules) -> Deck:
+    t = tables(rules)
+    tops = 0
+    for colour in range(4):
+        cards = [c for c in range(128) if t.colour_masks[colour] >> c & 1]
+        tops |= 1 << max(cards, key=lambda c: t.rank[c])
+    return Deck(
+        rules=rules,
+        deck=t.deck,
+        points=t.points,
+        rank=t.rank,
+        power=t.power,
+        colours=t.colour_masks,
+        specials=t.specials,
+        counters=t.counters,
+        bird=t.deck & 1 << CROW,
+        bird_low=rules.bird and rules.bird_place == "lowest",
+        red_one=t.deck & 1 << RED_ONE,
+        tops=tops,
+        beaters=tuple(_beaters(t.deck, t.colour_masks, t.specials, t.power[k]) for k in range(4)),
+    )
+
+
+def _beaters(
+    deck: int, colours: Sequence[int], specials: int, power: Sequence[int]
+) -> tuple[int, ...]:
+    trumps = next(colours[k] for k in range(4) if power[lowest_bit(colours[k])] >= TRUMP_BONUS)
+    trumps |= specials
+    out = [0] * 128
+    for c in range(64, 128):
+        if not deck >> c & 1:
+            continue
+        suit = trumps if trumps >> c & 1 else colours[(c - 64) >> 4]
+        m = 0
+        for d in range(64, 128):
+            if suit >> d & 1 and power[d] > power[c]:
+                m |= 1 << d
+        out[c] = m
+    return tuple(out)
+
+
+@cache
+def _rules_for(key: str, nest_size: int) -> RookRules:
+    rules_id = key.partition("@")[0]
+    base = RULESETS[rules_id]
+    assert isinstance(base, RookRules), f"{rules_id} is not a Rook rule set"
+    if base.bird_optional and base.bird and nest_size == base.nest_size - 1:
+        rules = get_rules(rules_id, {"bird": False})
+        assert isinstance(rules, RookRules)
+        return rules
+    return base
+
+
+def rules_of(view: RookView) -> RookRules:
+    """The rule set a view is played under (the cards, points and scoring; options
+    that only bound the bids show in the legal actions instead)."""
+    return _rules_for(view.rules, view.nest_size)
+
+
+def deck_for(view: RookView) -> Deck:
+    return deck_of(rules_of(view))
+
+
+# -- legal actions ----------------------------------------------------------------------
+
+
+def playable(legal: Sequence[LegalAction]) -> int:
+    """The playable cards among ``legal``, as a mask."""
+    mask = 0
+    for a in legal:
+        if isinstance(a, Play):
+            mask |= 1 << a.card
+    return mask
+
+
+def bids(legal: Sequence[LegalAction]) -> tuple[bool, list[int]]:
+    """(may pass, the amounts one may bid, lowest first)."""
+    amounts = sorted(a.amount for a in legal if isinstance(a, Bid) and a.amount is not None)
+    return any(isinstance(a, Bid) and a.amount is None for a in legal), amounts
+
+
+def discard_choice(legal: Sequence[LegalAction]) -> Choose | None:
+    for a in legal:
+        if isinstance(a, Choose) and a.kind == "discard":
+            return a
+    return None
+
+
+def trump_choices(legal: Sequence[LegalAction]) -> list[int]:
+    return [a.colour for a in legal if isinstance(a, NameTrump)]
+
+
+# -- masks ----------------------------------------------------------------------------
+
+
+def lowest_bit(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def weakest(mask: int, power: Sequence[int]) -> int:
+    best, key = -1, 1 << 30
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        if power[c] < key:
+            best, key = c, power[c]
+        mask ^= low
+    return best
+
+
+def points_of(mask: int, points: Sequence[int]) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += points[low.bit_length() - 1]
+        mask ^= low
+    return total

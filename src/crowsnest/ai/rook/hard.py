@@ -1,0 +1,301 @@
+"""Hard: every decision searched over sampled deals, within a time budget.
+
+Each decision draws worlds — the hidden cards dealt to the other hands and the nest
+consistently with the view (:mod:`crowsnest.ai.rook.worlds`) — and plays every
+candidate out in every world, all four seats by the Normal policy from there
+(:mod:`crowsnest.ai.rook.search`). The same worlds serve every candidate, so their
+comparison is not blurred by luck; the candidate with the best mean hand score
+(its team's minus the other team's, by the rule set's own scoring) wins.
+
+It plays ``playouts`` hands out per decision, spread over as many worlds as that
+makes for the candidates (so the same seed gives the same decision), and stops
+early only if its ``time_limit`` comes first. Setting ``budget`` (seconds) makes the
+search time-bounded instead: as many worlds as fit.
+
+* **Auction**: in each world, what the hand makes as declarer (taking the unseen
+  nest, discarding and naming trump the Normal way) against what happens if it
+  passes (the others finish the auction the Normal way, and the hand is played out
+  under whoever wins it, or redealt). Each legal amount is scored from what the
+  hand made in every world — the bid (CrowsNest) or the points captured when made,
+  minus the bid when set — so it bids only what it expects to make, and in
+  CrowsNest as high as pays.
+* **Nest**: discards built from the two best trump colours, burying side counters
+  or keeping them, searched like the play; the nest goes to whoever takes the last
+  trick, so burying pays when the declarer's side will likely take it.
+* **Trump**: every colour the hand could name, searched.
+* **Card play**: every legal card, searched.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from crowsnest.ai.base import concrete
+from crowsnest.ai.rook.common import (
+    Deck,
+    bids,
+    deck_for,
+    discard_choice,
+    playable,
+    trump_choices,
+)
+from crowsnest.ai.rook.hand import best_trump, discard_order, trump_score
+from crowsnest.ai.rook.search import (
+    distinct_cards,
+    finish_auction,
+    play_contract,
+    rollout,
+    team_score,
+)
+from crowsnest.ai.rook.situation import played_from, voids_from
+from crowsnest.ai.rook.worlds import NEST, Known, sample
+from crowsnest.engine import (
+    Action,
+    Bid,
+    Choose,
+    LegalAction,
+    NameTrump,
+    Play,
+    PlayerView,
+    RookGame,
+    RookView,
+)
+
+DEFAULT_PLAYOUTS = 600
+"""Hands played out per decision: at most about 0.45 s of one core in CrowsNest, 0.85 s
+in the 57-card 1-High Partnership (where the time limit may come first)."""
+DEFAULT_TIME_LIMIT = 0.85
+"""Seconds after which a decision stops searching whatever its playouts."""
+
+
+def known_of(deck: Deck, view: RookView) -> Known:
+    """What ``view``'s seat knows of the hidden cards."""
+    me = view.seat
+    assert me is not None and view.hand is not None
+    hand = view.hand
+    played = [0, 0, 0, 0]
+    for t in view.tricks:
+        for seat, c in zip(t.seats, t.cards, strict=True):
+            played[seat] |= 1 << c
+    leader = view.leader if view.leader is not None else me
+    for i, c in enumerate(view.trick):
+        played[(leader + i) % 4] |= 1 << c
+    voids = [0, 0, 0, 0, 0]
+    if view.trump is not None:
+        tm = deck.trump_mask(view.trump)
+        for p, v in enumerate(voids_from(deck, tm, view.tricks, view.trick, leader)):
+            voids[p] = v
+    sizes = [view.hand_sizes[p] for p in range(4)] + [view.nest_size]
+    fixed = [0, 0, 0, 0, 0]
+    fixed[me] = hand
+    sizes[me] = 0
+    if view.nest is not None:  # this seat declared: the nest holds its discards
+        sizes[NEST] = 0
+        fixed[NEST] = view.discards or 0
+    all_played = played[0] | played[1] | played[2] | played[3]
+    hidden = deck.deck & ~hand & ~all_played & ~fixed[NEST]
+    return Known(
+        seat=me,
+        hidden=hidden,
+        sizes=(sizes[0], sizes[1], sizes[2], sizes[3], sizes[4]),
+        fixed=(fixed[0], fixed[1], fixed[2], fixed[3], fixed[4]),
+        voids=(voids[0], voids[1], voids[2], voids[3], voids[4]),
+        played=(played[0], played[1], played[2], played[3]),
+        auction=view.auction,
+        declarer=view.declarer,
+        trump=view.trump,
+    )
+
+
+class Hard:
+    name = "hard"
+
+    def __init__(
+        self, playouts: int = DEFAULT_PLAYOUTS, time_limit: float = DEFAULT_TIME_LIMIT
+    ) -> None:
+        self.playouts = playouts
+        self.time_limit = time_limit
+
+    @property
+    def budget(self) -> float:
+        """Seconds per decision. Setting it makes the search time-bounded: as many
+        worlds as fit in the budget (no longer reproducible from the seed alone)."""
+        return self.time_limit
+
+    @budget.setter
+    def budget(self, seconds: float) -> None:
+        self.time_limit = seconds
+        self.playouts = 10**9
+
+    def _more(self, worlds: int, per_world: int, deadline: float) -> bool:
+        """Search on: until ``playouts`` hands are played out, unless the time limit
+        comes first (at least one world)."""
+        if worlds == 0:
+            return True
+        return worlds * per_world < self.playouts and time.perf_counter() < deadline
+
+    def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
+        assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
+        deck = deck_for(view)
+        if view.phase == "auction":
+            may_pass, amounts = bids(legal)
+            return Bid(self._bid(deck, view, amounts, may_pass, rng))
+        choice = discard_choice(legal)
+        if choice is not None:
+            return concrete(choice, self._discard(deck, view, choice, rng))
+        colours = trump_choices(legal)
+        if colours:
+            return NameTrump(self._trump(deck, view, colours, rng))
+        mask = playable(legal)
+        if mask & (mask - 1) == 0:
+            return Play(mask.bit_length() - 1)
+        return Play(self._play(deck, view, mask, rng))
+
+    def _search(
+        self,
+        deck: Deck,
+        view: RookView,
+        candidates: Sequence[int],
+        run: Callable[[list[int], int], float],
+        rng: random.Random,
+    ) -> int:
+        """The candidate with the best mean of ``run(world, candidate)`` over the
+        worlds drawn within the budget (ties: the earlier candidate)."""
+        deadline = time.perf_counter() + self.time_limit
+        known = known_of(deck, view)
+        totals = [0.0] * len(candidates)
+        worlds = 0
+        while self._more(worlds, len(candidates), deadline):
+            world = sample(deck, known, rng)
+            for i, cand in enumerate(candidates):
+                totals[i] += run(world, cand)
+            worlds += 1
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    # -- the auction -------------------------------------------------------------------
+
+    def _bid(
+        self,
+        deck: Deck,
+        view: RookView,
+        amounts: Sequence[int],
+        may_pass: bool,
+        rng: random.Random,
+    ) -> int | None:
+        if not amounts:
+            return None
+        me = view.seat
+        assert me is not None and view.hand is not None
+        rules = deck.rules
+        deadline = time.perf_counter() + self.time_limit
+        known = known_of(deck, view)
+        declare = [0.0] * len(amounts)
+        stay = 0.0
+        worlds = 0
+        while self._more(worlds, 2 if may_pass else 1, deadline):
+            world = sample(deck, known, rng)
+            mine = play_contract(deck, world, view.dealer, me, amounts[0])
+            made_pts = mine.counted[me % 2]
+            theirs = mine.counted[1 - me % 2]
+            for i, b in enumerate(amounts):
+                if made_pts < b:
+                    declare[i] += -b - theirs
+                else:
+                    declare[i] += (b if rules.made_scores == "bid" else made_pts) - theirs
+            if may_pass:
+                auction = [*view.auction, (me, None)]
+                won = finish_auction(deck, world, auction, view.dealer)
+                if won is not None:
+                    result = play_contract(deck, world, view.dealer, won[0], won[1])
+                    stay += team_score(result, me)
+            worlds += 1
+        best = max(range(len(amounts)), key=lambda i: (declare[i], -i))
+        if not may_pass or declare[best] > stay:
+            return amounts[best]
+        return None
+
+    # -- the nest and trump ------------------------------------------------------------
+
+    def _discard(self, deck: Deck, view: RookView, choice: Choose, rng: random.Random) -> int:
+        assert view.hand is not None and view.seat is not None
+        hand = view.hand
+        colours = sorted(range(4), key=lambda t: -trump_score(deck, hand, t))[:2]
+        options: list[tuple[int, int]] = []
+        for trump in colours:
+            for bury in (0.9, 0.3):
+                mask = choice.required
+                for c in discard_order(deck, hand, trump, bury, choice.allowed & ~mask):
+                    if mask.bit_count() >= choice.count:
+                        break
+                    mask |= 1 << c
+                if choice.admits(mask) and (mask, trump) not in options:
+                    options.append((mask, trump))
+        if len(options) == 1:
+            return options[0][0]
+        me = view.seat
+        bid = view.bid or 0
+
+        def run(world: list[int], i: int) -> float:
+            discards, trump = options[i]
+            w = [*world[:4], 0]
+            w[me] = hand & ~discards
+            result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
+            return team_score(result, me)
+
+        return options[self._search(deck, view, range(len(options)), run, rng)][0]
+
+    def _trump(self, deck: Deck, view: RookView, colours: Sequence[int], rng: random.Random) -> int:
+        assert view.hand is not None and view.seat is not None
+        hand = view.hand
+        lead = best_trump(deck, hand)
+        top = trump_score(deck, hand, lead)
+        candidates = [lead] + [
+            t for t in colours if t != lead and trump_score(deck, hand, t) >= top - 25.0
+        ]
+        if len(candidates) == 1:
+            return lead
+        me = view.seat
+        bid = view.bid or 0
+        discards = view.discards or 0
+
+        def run(world: list[int], trump: int) -> float:
+            w = [*world[:4], 0]
+            result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
+            return team_score(result, me)
+
+        return self._search(deck, view, candidates, run, rng)
+
+    # -- card play ---------------------------------------------------------------------
+
+    def _play(self, deck: Deck, view: RookView, legal: int, rng: random.Random) -> int:
+        me = view.seat
+        assert me is not None and view.trump is not None and view.declarer is not None
+        leader = view.leader if view.leader is not None else me
+        declared = view.nest is not None
+
+        def run(world: list[int], card: int) -> float:
+            game = RookGame.from_position(
+                deck.rules,
+                world[:4],
+                dealer=view.dealer,
+                declarer=view.declarer or 0,
+                bid=view.bid or 0,
+                trump=view.trump or 0,
+                discards=(view.discards or 0) if declared else world[NEST],
+                trick=view.trick,
+                leader=leader,
+                tricks=view.tricks,
+                captured=view.captured,
+                tricks_won=view.tricks_won,
+            )
+            game.play_fast(card)
+            return team_score(rollout(game, deck), me)
+
+        hidden = deck.deck & ~(view.hand or 0) & ~played_from(view.tricks, ())
+        candidates = distinct_cards(deck, view.trump, legal, hidden)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(deck, view, candidates, run, rng)

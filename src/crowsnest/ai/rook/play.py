@@ -1,0 +1,169 @@
+"""The Normal card play, as a pure function of a :class:`Situation`.
+
+Used by the Normal bot, and by the Hard bot as the policy of every seat in its
+rollouts, so it stays fast: masks, cached tables and small loops.
+
+Every legal card gets a value in the points the team should capture (the hand's
+points are shared out, so more for the team is as much less for the other):
+
+    value = W * (trick + card + to_come) - keep(card) + plan(card)
+
+``W`` is the chance the team takes the trick after this card: the card beats what
+is winning and no opponent still to play can beat it, or the partner is winning and
+keeps the trick (:mod:`crowsnest.ai.rook.odds`); ``to_come`` what the players after
+it add. ``keep`` is what the card would bring held on (a top trump a lot, a low card
+nothing, a 14 less as its colour runs out and a ruff gets likely: so a 14 that holds
+now is cashed, not sat on). A trick that would decide the contract (set the
+declarer, or make the bid) is worth twice the bid more. The last trick carries the
+nest. From this follow the partner plays players expect:
+
+* a partner sure to win gets the counters (``W`` = 1 for every card, so the card
+  with the most points over its keep goes on), the Crow of CrowsNest first: it is the
+  lowest trump, can be played any time, and is worth 20;
+* a partner's winning trick is not trumped when that costs anything (the trump's
+  keep is lost, the trick was the team's anyway);
+* the high bird card (every rule set but CrowsNest) wins whatever trick it is played
+  to: it is kept for a trick worth more than an average one.
+
+``plan`` adds what one trick does not see: the declarer draws trump while an
+opponent may hold one (before cashing side 14s), the defence does not lead trump.
+"""
+
+from __future__ import annotations
+
+from crowsnest.ai.rook.common import points_of
+from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
+from crowsnest.ai.rook.situation import Situation, suit_mask
+
+DRAW_TRUMP = 25.0
+"""What drawing a round of trump is worth to a declarer whose opponents may hold some."""
+DEFENCE_TRUMP = 9.0
+"""What the defence loses by leading trump."""
+
+
+def _points_left(s: Situation) -> int:
+    """Counter points not yet in a team's tricks: in the hands, the trick and the nest."""
+    return s.deck.rules.counter_points - s.captured[0] - s.captured[1]
+
+
+def _stakes(s: Situation, trick_points: float) -> float:
+    """Extra worth of a trick of ``trick_points`` that decides the contract."""
+    side = s.declarer % 2
+    have = s.captured[side]
+    left = _points_left(s) + s.deck.rules.trick_bonus
+    if have >= s.bid or have + left < s.bid:
+        return 0.0
+    if have + trick_points >= s.bid or have + left - trick_points < s.bid:
+        return 2.0 * s.bid
+    return 0.0
+
+
+def _nest_points(s: Situation) -> float:
+    """The nest's points: known to the declarer, else a share of the unseen points."""
+    if s.discards:
+        return points_of(s.discards, s.deck.points)
+    n = s.deck.rules.nest_size
+    unseen = s.unseen
+    count = unseen.bit_count()
+    if not n or not count:
+        return 0.0
+    return points_of(unseen & s.deck.counters, s.deck.points) * n / count
+
+
+def normal_play(s: Situation) -> int:
+    """The Normal card: the legal card of the highest value (ties: the weaker)."""
+    legal = s.legal
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    power = s.deck.power[s.trump]
+    choice, choice_value = -1, float("-inf")
+    for c, v in card_values(s):
+        if v > choice_value or (v == choice_value and power[c] < power[choice]):
+            choice, choice_value = c, v
+    return choice
+
+
+def card_values(s: Situation) -> list[tuple[int, float]]:
+    """Every legal card with its value (see the module's docstring)."""
+    legal = s.legal
+    deck = s.deck
+    power = deck.power[s.trump]
+    pts = deck.points
+    tm = s.trump_mask
+    trick = s.trick
+    pos = len(trick)
+    after = 3 - pos
+    unseen = s.unseen
+    per_card = points_of(unseen & deck.counters, pts) / (unseen.bit_count() or 1)
+    danger = trump_danger(s)
+    bonus = 2.0 * deck.rules.trick_bonus / deck.rules.hand_size
+    if s.tricks_done == deck.rules.hand_size - 1:
+        bonus += _nest_points(s)
+
+    # Who is winning, and the points already on the trick.
+    led = 0
+    win_card = -1
+    partner_wins = False
+    on_trick = 0.0
+    keep_partner = 0.0
+    if trick:
+        led = suit_mask(deck, tm, trick[0])
+        best = 0
+        for i in range(1, pos):
+            c = trick[i]
+            if (led | tm) >> c & 1 and power[c] > power[trick[best]]:
+                best = i
+        win_card = trick[best]
+        partner_wins = pos - best == 2  # the partner played two cards before this seat
+        on_trick = float(sum(pts[c] for c in trick))
+        if partner_wins:
+            keep_partner = hold_chance(s, win_card, led, after)
+    partner_after = after >= 2
+    opp_after = (after >= 1) + (after >= 3)
+    to_us = per_card * (1.5 * partner_after + 0.5 * opp_after)
+    later = 2.5 * per_card
+    stakes = _stakes(s, on_trick + bonus + 3.0 * per_card * (after > 0))
+    declaring = s.declaring
+    only_trumps = not legal & ~tm
+    low_bird = deck.bird if deck.bird_low else 0
+
+    out: list[tuple[int, float]] = []
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not trick:
+            mine = hold_chance(s, c, suit_mask(deck, tm, c), 3)
+            w = mine + (1.0 - mine) * _partner_rescue(s, c)
+        elif (led | tm) >> c & 1 and power[c] > power[win_card]:
+            w = hold_chance(s, c, led, after)
+            if partner_wins:
+                w = max(w, keep_partner)
+        elif partner_wins:
+            w = keep_partner
+        else:
+            w = 0.25 if partner_after else 0.0
+        v = w * (on_trick + pts[c] + bonus + to_us + stakes) - keep_value(s, c, later, danger)
+        if not trick and tm >> c & 1 and not only_trumps:
+            if declaring:
+                if danger and not low & low_bird:
+                    v += DRAW_TRUMP if s.seat == s.declarer else DRAW_TRUMP / 3
+            else:
+                v -= DEFENCE_TRUMP
+        out.append((c, v))
+    return out
+
+
+def _partner_rescue(s: Situation, card: int) -> float:
+    """A small chance the partner wins a lead this seat cannot hold: more where the
+    partner has shown void in the colour (and may ruff)."""
+    deck = s.deck
+    tm = s.trump_mask
+    if tm >> card & 1:
+        return 0.2
+    colour = deck.colours[(card - 64) >> 4]
+    partner = (s.seat + 2) % 4
+    if s.voids[partner] & colour and s.unseen & tm & ~s.voids[partner]:
+        return 0.6
+    return 0.25 if deck.beaters[s.trump][card] & s.unseen else 0.1

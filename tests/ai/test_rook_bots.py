@@ -1,0 +1,424 @@
+"""Each Rook bot behaviour, pinned by a fixed position; legality and reproducibility.
+
+Positions are real games: a fixed deal (``new_game(..., deals=[...])``), an auction
+in which one seat bids and the others pass, the nest laid back as dealt, trump
+named, then scripted plays, so every view is one the engine itself builds. Seats 0
+and 2 are one team, 1 and 3 the other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from crowsnest.ai.base import Bot
+from crowsnest.ai.registry import make_bot
+from crowsnest.ai.rook.common import deck_for, deck_of
+from crowsnest.ai.rook.easy import Easy
+from crowsnest.ai.rook.greedy import Greedy, strength
+from crowsnest.ai.rook.hard import Hard, known_of
+from crowsnest.ai.rook.normal import Normal
+from crowsnest.ai.rook.worlds import NEST, sample
+from crowsnest.engine import (
+    RULESETS,
+    Action,
+    Bid,
+    Choose,
+    Discard,
+    NameTrump,
+    Play,
+    RookGame,
+    RookRules,
+    RookView,
+    card_text,
+    new_game,
+    parse_card,
+    parse_cards,
+)
+from crowsnest.engine.cards import card_list_text
+from crowsnest.engine.rules.rook import tables
+
+ROOK_RULES = [r for r in RULESETS if r.startswith("rook/")]
+SMART = ["normal", "hard"]
+
+
+def game_at(
+    rules_id: str,
+    hands: Sequence[str],
+    nest: str,
+    *,
+    dealer: int,
+    declarer: int | None,
+    trump: str = "red",
+    bid: int | None = None,
+    plays: str = "",
+    options: dict[str, object] | None = None,
+) -> RookGame:
+    """The deal ``hands`` (seats 0..3) and ``nest``, with ``dealer`` dealing. Unless
+    ``declarer`` is None (the auction is left open), ``declarer`` bids ``bid`` (the
+    minimum by default) and the others pass; it lays the nest back as dealt, names
+    ``trump``, and then ``plays`` are played in turn."""
+    deal: dict[str, object] = {"hands": [h.split() for h in hands]}
+    if nest:
+        deal["nest"] = nest.split()
+    game = new_game(rules_id, options=options, seed=1, deals=[deal], start_hand=(dealer + 1) % 4)
+    assert isinstance(game, RookGame) and game.dealer == dealer
+    if declarer is None:
+        return game
+    amount = bid or game.rules.min_bid
+    while game.phase == "auction":
+        seat = game.turn
+        game.apply(seat, Bid(amount if seat == declarer else None))
+    if game.phase == "discard":
+        game.apply(declarer, Discard(game.nest))
+    game.apply(declarer, "trump " + trump)
+    for card in plays.split():
+        game.apply(game.turn, Play(parse_card(card)))
+    return game
+
+
+def decide(bot: Bot, game: RookGame, seed: int = 1) -> Action:
+    (seat,) = game.actors
+    return bot.choose(game.view(seat), game.legal_actions(seat), random.Random(seed))
+
+
+def card_of(action: Action) -> str:
+    assert isinstance(action, Play)
+    return card_text(action.card)
+
+
+def smart(name: str) -> Bot:
+    return make_bot("rook", name)
+
+
+# -- partner play ------------------------------------------------------------------------
+
+FEED = [  # seat 1 declares red and leads its R14, the top trump
+    "R9 Y13 Y14 G13 G14 B7 B8 B12 B13",
+    "R14 R5 Y5 Y6 Y7 G5 G6 G7 B5",
+    "R7 R8 Y8 Y9 Y10 G8 G9 G10 B6",
+    "R10 R6 Y11 Y12 G11 G12 B9 B10 B11",
+]
+
+
+@pytest.mark.parametrize("name", ["easy", *SMART])
+def test_feeds_a_counter_onto_a_trick_the_partner_is_sure_to_win(name: str) -> None:
+    """Seat 3 plays third: nothing beats its partner's R14, so its R10 goes on."""
+    game = game_at(
+        "rook/crowsnest", FEED, "R11 R12 R13 B14 CROW", dealer=0, declarer=1, plays="R14 R7"
+    )
+    if name == "easy":  # Easy feeds only when it plays last
+        assert card_of(decide(Easy(), game)) == "R6"
+        return
+    assert card_of(decide(smart(name), game)) == "R10"
+    assert card_of(decide(Greedy(), game)) == "R6"
+
+
+NO_RUFF = [  # seat 3 has no yellow: it could trump its partner's Y14
+    "Y9 Y10 Y11 Y12 Y13 R10 R11 G14 B13",
+    "Y14 Y5 R5 G5 G6 G7 B5 B6 B7",
+    "Y6 Y7 Y8 G8 G9 B8 B9 R6 R7",
+    "R8 R9 G10 G11 G12 B10 B11 B12 G13",
+]
+
+
+@pytest.mark.parametrize("name", ["easy", *SMART])
+def test_never_trumps_the_partners_winning_trick(name: str) -> None:
+    """CrowsNest without the Crow (which could steal the Y14 from the last seat,
+    so that trumping it would cost nothing)."""
+    game = game_at(
+        "rook/crowsnest",
+        NO_RUFF,
+        "R12 R13 R14 B14",
+        dealer=0,
+        declarer=1,
+        plays="Y14 Y6",
+        options={"bird": False},
+    )
+    assert not card_of(decide(smart(name), game)).startswith("R")
+    assert card_of(decide(Greedy(), game)) == "R8"  # the baseline trumps it
+
+
+CASH = [  # seat 0 defends and leads first; its B14 is the top black
+    "B14 Y5 Y6 G5 G6 G7 R5 B5 CROW",
+    "R10 R11 R12 R13 R14 Y7 Y8 G8 G9",
+    "Y9 Y10 Y11 G10 G11 G12 B7 B8 B9",
+    "Y12 Y13 Y14 G13 G14 B10 B11 B12 R6",
+]
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_cashes_a_14_rather_than_sitting_on_it(name: str) -> None:
+    game = game_at("rook/crowsnest", CASH, "R7 R8 R9 B13 B6", dealer=3, declarer=1)
+    assert card_of(decide(smart(name), game)) == "B14"
+
+
+PULL = [  # seat 0 declares red: five trumps and three side 14s
+    "R14 R13 R12 R11 R9 Y14 G14 B14 Y6",
+    "R5 R6 Y5 Y7 Y8 G5 G6 B5 B6",
+    "R7 R8 Y9 Y10 G7 G8 G9 B7 B8",
+    "R10 Y11 Y12 G10 G11 G12 B9 B10 B11",
+]
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_declarer_draws_trump_before_cashing_side_14s(name: str) -> None:
+    game = game_at("rook/crowsnest", PULL, "Y13 G13 B12 B13 CROW", dealer=3, declarer=0)
+    assert card_of(decide(smart(name), game)).startswith("R")
+    assert card_of(decide(Greedy(), game)) == "Y6"
+
+
+DEFEND = [  # seat 0 defends against red with two small trumps
+    "R5 R6 Y7 Y8 G9 G6 B5 B8 B11",
+    "R10 R11 R12 R13 R14 Y5 Y6 G5 G7",
+    "R7 R8 Y9 Y10 G8 G10 G11 B6 B7",
+    "R9 Y11 Y12 Y13 G12 G13 B9 B10 B12",
+]
+
+
+@pytest.mark.parametrize("name", ["easy", *SMART])
+def test_defence_does_not_lead_trump(name: str) -> None:
+    game = game_at("rook/crowsnest", DEFEND, "Y14 G14 B13 B14 CROW", dealer=3, declarer=1)
+    assert not card_of(decide(smart(name), game)).startswith("R")
+
+
+SET = [  # seat 1 declares red for 75
+    "R8 R10 R13 G8 G12 B7 B9 B12 Y7",
+    "R9 R11 R12 R14 G9 G13 Y8 Y10 Y12",
+    "R6 G6 G11 G14 B11 B13 Y6 Y9 Y13",
+    "R7 G5 G10 B5 B6 B8 Y5 Y11 Y14",
+]
+SET_NEST = "CROW B14 B10 R5 G7"
+SET_PLAYS = (
+    "R12 R6 R7 R8  G9 G11 G10 G8  G14 G5 G12 G13  B11 B5 B7 R9"
+    "  Y8 Y9 Y11 Y7  Y14 R10 Y12 Y13  B12 R11 B13 B8  Y10 Y6 Y5"
+)
+
+
+def set_position() -> RookGame:
+    """Trick 8 of 9: the defence has 45 and needs 46; seat 1 led Y10, 15 points.
+    Seat 0, last, holds R13 and B9; the R14 is unseen (seat 1 holds it)."""
+    return game_at("rook/crowsnest", SET, SET_NEST, dealer=0, declarer=1, bid=75, plays=SET_PLAYS)
+
+
+@pytest.mark.parametrize("name", ["easy", *SMART])
+def test_plays_to_set_the_declarer(name: str) -> None:
+    """Trumping takes the 15 points that set the 75 for sure. Keeping R13 for the
+    last trick would win more points when the R14 is in the nest, and let the
+    contract through when it is not (as here)."""
+    game = set_position()
+    assert game.captured == [45, 5] and game.turn == 0
+    assert card_of(decide(smart(name), game)) == "R13"
+
+
+# -- the bird card -----------------------------------------------------------------------
+
+TRUMPED = [  # seat 3 has no yellow; seat 0 holds the bird card
+    "Y7 CROW Y13 Y14 G13 G14 B13 B14 R10",
+    "Y10 Y11 Y12 R6 R7 G5 G6 B5 B6",
+    "Y6 Y8 Y9 G7 G8 G9 B7 B8 B9",
+    "R5 R8 R9 G10 G11 G12 B10 B11 B12",
+]
+PARTNER_TOP = [  # seat 2 holds G14; seat 0 the bird card
+    "G12 G13 CROW Y7 Y13 Y14 B13 B14 R10",
+    "G5 G6 Y10 Y11 Y12 R6 R7 B5 B6",
+    "G14 Y6 Y8 Y9 G7 B7 B8 B9 G8",
+    "G9 G10 R5 R8 R9 B10 B11 B12 G11",
+]
+STEAL = [  # seat 3 follows yellow with Y12; seat 0 holds Y7, Y9 and the Crow
+    "Y7 CROW Y9 Y8 G13 G14 B13 B14 R10",
+    "Y10 Y11 Y13 R6 R7 G5 G6 B5 B6",
+    "Y6 Y14 R8 G7 G8 G9 B7 B8 B9",
+    "Y12 R5 R9 G10 G11 G12 B10 B11 B12",
+]
+BIRD_NEST = "R11 R12 R13 R14 Y5"
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_the_crow_is_the_lowest_trump_in_crowsnest(name: str) -> None:
+    """The Crow beats no trump: kept off a trick an opponent has trumped, and fed,
+    20 points, to a trick the partner has won (it may be played at any time)."""
+    trumped = game_at("rook/crowsnest", TRUMPED, BIRD_NEST, dealer=0, declarer=1, plays="Y10 Y6 R5")
+    assert card_of(decide(smart(name), trumped)) == "Y7"
+    fed = game_at("rook/crowsnest", PARTNER_TOP, BIRD_NEST, dealer=0, declarer=1, plays="G5 G14 G9")
+    assert card_of(decide(smart(name), fed)) == "CROW"
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_the_crow_steals_an_untrumped_trick(name: str) -> None:
+    """Seat 0 plays last to an opponent's Y12 with nothing higher in yellow: the
+    Crow, a trump, takes it (10 + 20 points) though seat 0 could follow."""
+    game = game_at("rook/crowsnest", STEAL, BIRD_NEST, dealer=0, declarer=1, plays="Y10 Y6 Y12")
+    assert card_of(decide(smart(name), game)) == "CROW"
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_the_rook_is_the_highest_trump_elsewhere(name: str) -> None:
+    """The same trumped trick in Tournament Rook: the Rook takes it (35 points with
+    itself)."""
+    trumped = game_at(
+        "rook/tournament", TRUMPED, BIRD_NEST, dealer=0, declarer=1, plays="Y10 Y6 R5"
+    )
+    assert card_of(decide(smart(name), trumped)) == "CROW"
+
+
+def test_normal_keeps_the_rook_off_a_trick_already_won() -> None:
+    """The Rook will win a trick of its own later: Normal does not feed it."""
+    fed = game_at(
+        "rook/tournament", PARTNER_TOP, BIRD_NEST, dealer=0, declarer=1, plays="G5 G14 G9"
+    )
+    assert card_of(decide(Normal(), fed)) != "CROW"
+
+
+# -- the auction, the nest and trump --------------------------------------------------------
+
+COUNTERS = "R5 R10 R14 Y5 Y10 G5 G10 B5 B10"
+"""Seven counters but three trumps at best: worth far less than it counts."""
+
+
+@pytest.mark.parametrize("name", ["easy", *SMART])
+def test_does_not_overbid_into_a_set(name: str) -> None:
+    """Seat 1 opened 95; seat 2's counter-heavy hand would go set at 100. Greedy's
+    count (110) bids on."""
+    rules = RULESETS["rook/crowsnest"]
+    assert isinstance(rules, RookRules)
+    rest = [c for c in card_list_text(tables(rules).deck) if c not in COUNTERS.split()]
+    hands = [" ".join(rest[0:9]), " ".join(rest[9:18]), COUNTERS, " ".join(rest[18:27])]
+    game = game_at("rook/crowsnest", hands, " ".join(rest[27:]), dealer=3, declarer=None)
+    game.apply(0, "bid pass")
+    game.apply(1, "bid 95")
+    assert decide(smart(name), game) == Bid(None)
+    assert strength(deck_of(rules), parse_cards(COUNTERS)) == 110
+    assert decide(Greedy(), game) == Bid(100)
+
+
+@pytest.mark.parametrize("name", ["easy", *SMART])
+def test_opens_a_strong_hand(name: str) -> None:
+    rules = RULESETS["rook/crowsnest"]
+    assert isinstance(rules, RookRules)
+    strong = "R14 R13 R12 R11 R10 R9 Y14 G14 CROW"
+    rest = [c for c in card_list_text(tables(rules).deck) if c not in strong.split()]
+    hands = [strong, " ".join(rest[0:9]), " ".join(rest[9:18]), " ".join(rest[18:27])]
+    game = game_at("rook/crowsnest", hands, " ".join(rest[27:]), dealer=3, declarer=None)
+    action = decide(smart(name), game)
+    assert isinstance(action, Bid) and action.amount is not None
+
+
+@pytest.mark.parametrize("name", ["greedy", "easy", *SMART])
+def test_discards_keep_the_trumps_and_names_the_long_colour(name: str) -> None:
+    rules = RULESETS["rook/crowsnest"]
+    assert isinstance(rules, RookRules)
+    hand = "R14 R12 R9 R7 R6 Y5 Y6 G7 B8"
+    nest = "R13 R8 Y9 G13 B6"
+    rest = [c for c in card_list_text(tables(rules).deck) if c not in (hand + " " + nest).split()]
+    hands = [hand, " ".join(rest[0:9]), " ".join(rest[9:18]), " ".join(rest[18:27])]
+    game = new_game(
+        "rook/crowsnest",
+        seed=1,
+        deals=[{"hands": [h.split() for h in hands], "nest": nest.split()}],
+    )
+    assert isinstance(game, RookGame)
+    game.apply(0, "bid 70")
+    for seat in (1, 2, 3):
+        game.apply(seat, "bid pass")
+    bot = make_bot("rook", name)
+    action = decide(bot, game)
+    assert isinstance(action, Discard) and action.cards.bit_count() == 5
+    assert not action.cards & parse_cards("R14 R13 R12 R9 R8 R7 R6")
+    game.apply(0, action)
+    assert decide(bot, game) == NameTrump(0)
+
+
+# -- Hard's worlds -------------------------------------------------------------------------
+
+
+def test_hard_samples_worlds_that_fit_what_it_has_seen() -> None:
+    game = set_position()
+    view = game.view(0)
+    deck = deck_of(game.rules)
+    known = known_of(deck, view)
+    rng = random.Random(3)
+    black = deck.colours[3]
+    for _ in range(40):
+        world = sample(deck, known, rng)
+        assert world[0] == game.hands[0]
+        assert [w.bit_count() for w in world[:4]] == [h.bit_count() for h in game.hands]
+        assert world[NEST].bit_count() == 5
+        assert not world[1] & black  # seat 1 showed void in black
+        everything = world[0] | world[1] | world[2] | world[3] | world[NEST] | known_played(game)
+        assert everything == deck.deck
+
+
+def known_played(game: RookGame) -> int:
+    played = 0
+    for t in game.tricks:
+        for c in t.cards:
+            played |= 1 << c
+    for c in game.trick:
+        played |= 1 << c
+    return played
+
+
+# -- every bot, every rule set ---------------------------------------------------------------
+
+ALL = ["greedy", "easy", "normal", "hard"]
+
+
+def quick(name: str) -> Bot:
+    bot = make_bot("rook", name)
+    if isinstance(bot, Hard):
+        bot.playouts = 8
+    return bot
+
+
+def options_for(rules_id: str) -> list[dict[str, object] | None]:
+    rules = RULESETS[rules_id]
+    assert isinstance(rules, RookRules)
+    out: list[dict[str, object] | None] = [None]
+    if rules.bird_optional:
+        out.append({"bird": False})
+    out.append({"discard_counters": False, "all_pass": "dealer_forced"})
+    return out
+
+
+@pytest.mark.parametrize("rules_id", ROOK_RULES)
+def test_every_bot_plays_only_legal_actions(rules_id: str) -> None:
+    """Mixed tables of all four bots through whole hands; the engine checks every
+    action (a Choose must come back concrete and admitted)."""
+    for k, options in enumerate(options_for(rules_id)):
+        for seed in range(2):
+            names = [ALL[(seed + k + s) % 4] for s in range(4)]
+            bots = [quick(n) for n in names]
+            game = new_game(rules_id, options=options, seed=seed, start_hand=seed + k)
+            rng = random.Random(seed)
+            steps = 0
+            while not game.results:
+                seat = min(game.actors)
+                legal = game.legal_actions(seat)
+                action = bots[seat].choose(game.view(seat), legal, rng)
+                assert not isinstance(action, Choose)
+                game.check(seat, action)
+                game.apply(seat, action)
+                steps += 1
+                assert steps < 2000
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_same_seed_same_decision(name: str) -> None:
+    game = game_at("rook/crowsnest", SET, SET_NEST, dealer=0, declarer=1, bid=75)
+    for card in SET_PLAYS.split()[:9]:
+        game.apply(game.turn, Play(parse_card(card)))
+    decisions = {str(decide(make_bot("rook", name), game, seed=9)) for _ in range(3)}
+    assert len(decisions) == 1
+    auction = game_at("rook/crowsnest", PULL, "Y13 G13 B12 B13 CROW", dealer=3, declarer=None)
+    bids = {str(decide(make_bot("rook", name), auction, seed=4)) for _ in range(2)}
+    assert len(bids) == 1
+
+
+def test_views_name_the_rules_without_the_bird() -> None:
+    game = new_game("rook/crowsnest", options={"bird": False}, seed=2)
+    view = game.view(0)
+    assert isinstance(view, RookView)
+    assert deck_for(view).bird == 0 and deck_for(view).rules.points_per_hand == 100
