@@ -90,7 +90,13 @@ def card_of(action: Action) -> str:
 
 
 def smart(name: str) -> Bot:
-    return make_bot("rook", name)
+    """The bot ``name``; Hard with its default playouts and no time limit, so that a
+    busy machine cannot cut its search short (its decision then depends on the seed
+    alone)."""
+    bot = make_bot("rook", name)
+    if isinstance(bot, Hard):
+        bot.time_limit = 60.0
+    return bot
 
 
 # -- partner play ------------------------------------------------------------------------
@@ -323,7 +329,7 @@ def test_discards_keep_the_trumps_and_names_the_long_colour(name: str) -> None:
     game.apply(0, "bid 70")
     for seat in (1, 2, 3):
         game.apply(seat, "bid pass")
-    bot = make_bot("rook", name)
+    bot = smart(name)
     action = decide(bot, game)
     assert isinstance(action, Discard) and action.cards.bit_count() == 5
     assert not action.cards & parse_cards("R14 R13 R12 R9 R8 R7 R6")
@@ -410,10 +416,10 @@ def test_same_seed_same_decision(name: str) -> None:
     game = game_at("rook/crowsnest", SET, SET_NEST, dealer=0, declarer=1, bid=75)
     for card in SET_PLAYS.split()[:9]:
         game.apply(game.turn, Play(parse_card(card)))
-    decisions = {str(decide(make_bot("rook", name), game, seed=9)) for _ in range(3)}
+    decisions = {str(decide(smart(name), game, seed=9)) for _ in range(3)}
     assert len(decisions) == 1
     auction = game_at("rook/crowsnest", PULL, "Y13 G13 B12 B13 CROW", dealer=3, declarer=None)
-    bids = {str(decide(make_bot("rook", name), auction, seed=4)) for _ in range(2)}
+    bids = {str(decide(smart(name), auction, seed=4)) for _ in range(2)}
     assert len(bids) == 1
 
 
@@ -422,3 +428,33 @@ def test_views_name_the_rules_without_the_bird() -> None:
     view = game.view(0)
     assert isinstance(view, RookView)
     assert deck_for(view).bird == 0 and deck_for(view).rules.points_per_hand == 100
+
+
+def test_from_position_plays_on_like_the_game_and_stops_after_the_hand() -> None:
+    """``RookGame.from_position`` at the set position, played on with the same cards
+    as the real game, scores the hand the same, then stops in ``hand_over``."""
+    game = set_position()
+    assert game.declarer is not None and game.trump is not None
+    copy = RookGame.from_position(
+        game.rules,
+        game.hands,
+        dealer=game.dealer,
+        declarer=game.declarer,
+        bid=game.bid,
+        trump=game.trump,
+        discards=game.discards,
+        trick=game.trick,
+        leader=game.leader,
+        tricks=game.tricks,
+        captured=game.captured,
+        tricks_won=game.tricks_won,
+    )
+    same = {"auction": [], "hand_number": 0}
+    assert copy.view(0).to_json() | same == game.view(0).to_json() | same
+    for card in ("R13", "B9", "R14", "G6", "B6"):
+        seat = game.turn
+        assert copy.turn == seat and copy.legal_actions(seat) == game.legal_actions(seat)
+        game.apply(seat, Play(parse_card(card)))
+        copy.apply(seat, Play(parse_card(card)))
+    assert copy.phase == "hand_over" and not copy.actors and not copy.legal_actions(0)
+    assert copy.results[0].score == game.results[0].score == (60, -75)

@@ -2,7 +2,7 @@
 
 * **Auction**: bids the lowest amount it may while the Normal estimate of what
   its hand makes (:func:`crowsnest.ai.rook.hand.estimate`) is at least that amount
-  plus a margin; never outbids its partner.
+  plus a margin (:data:`MARGIN`); never outbids its partner.
 * **Nest and trump**: the Normal choices (:mod:`crowsnest.ai.rook.hand`).
 * **Lead**: a side colour's top card if it holds one, else its lowest side card
   (trump only when it holds nothing else).
@@ -32,8 +32,9 @@ from crowsnest.ai.rook.hand import best_trump, estimate, normal_discard
 from crowsnest.ai.rook.situation import suit_mask
 from crowsnest.engine import Action, Bid, LegalAction, NameTrump, Play, PlayerView, RookView
 
-MARGIN = 12.0
-"""Points the estimate must exceed a bid by before Easy bids it."""
+MARGIN = {"bid": 16.0, "captured": 12.0}
+"""Points the estimate must exceed a bid by before Easy bids it: more where a made
+contract scores only the bid (CrowsNest) than where it scores what it captured."""
 
 
 def easy_play(deck: Deck, view: RookView, legal: int) -> int:
@@ -81,7 +82,11 @@ class Easy:
             partner = view.high_bidder == (view.seat + 2) % 4
             if amounts and not may_pass:
                 return Bid(amounts[0])
-            if amounts and not partner and estimate(deck, hand)[0] >= amounts[0] + MARGIN:
+            if (
+                amounts
+                and not partner
+                and estimate(deck, hand)[0] >= amounts[0] + MARGIN[deck.rules.made_scores]
+            ):
                 return Bid(amounts[0])
             return Bid(None)
         choice = discard_choice(legal)
