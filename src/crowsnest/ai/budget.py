@@ -3,13 +3,53 @@
 Convention: a bot with a time budget has an attribute ``budget`` (seconds per
 decision). A frozen dataclass gets a copy with the new value; any other bot has the
 attribute set.
+
+:class:`TimedSearch` is the budget the search bots (Hearts and Rook Hard) share: a
+fixed amount of work per decision, so that the same seed gives the same decision,
+cut short only by a time limit; setting ``budget`` makes the search time-bounded
+instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import time
+from typing import ClassVar
 
 from crowsnest.ai.base import Bot
+
+UNBOUNDED = 10**9
+"""Work per decision that no time limit lets a search reach."""
+
+
+class TimedSearch:
+    """A search bot's budget: ``time_limit`` seconds per decision, and the work per
+    decision in the attribute named by ``work`` (worlds, playouts: whatever the bot
+    counts). :meth:`search_on` says whether to go on."""
+
+    work: ClassVar[str]
+    time_limit: float
+
+    @property
+    def budget(self) -> float:
+        """Seconds per decision. Setting it makes the search time-bounded: as much
+        work as fits in the budget (no longer reproducible from the seed alone)."""
+        return self.time_limit
+
+    @budget.setter
+    def budget(self, seconds: float) -> None:
+        self.time_limit = seconds
+        setattr(self, self.work, UNBOUNDED)
+
+    def deadline(self) -> float:
+        """When a decision that starts now must stop searching (``perf_counter``)."""
+        return time.perf_counter() + self.time_limit
+
+    def search_on(self, done: int, deadline: float) -> bool:
+        """Search on: until ``done`` reaches the work per decision, unless the
+        ``deadline`` comes first; nothing done yet always goes on."""
+        limit: int = getattr(self, self.work)
+        return done == 0 or (done < limit and time.perf_counter() < deadline)
 
 
 def has_budget(bot: Bot) -> bool:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections.abc import Sequence
 
 from crowsnest.ai.base import concrete
+from crowsnest.ai.budget import TimedSearch
 from crowsnest.ai.hearts.common import pass_choice, playable
 from crowsnest.ai.hearts.policy import (
     moon_within_reach,
@@ -119,30 +119,15 @@ def relative(points: Sequence[int], seat: int) -> float:
     return points[seat] - (sum(points) - points[seat]) / 3
 
 
-class Hard:
+class Hard(TimedSearch):
     name = "hard"
+    work = "worlds"
 
     def __init__(
         self, worlds: int = DEFAULT_WORLDS, time_limit: float = DEFAULT_TIME_LIMIT
     ) -> None:
         self.worlds = worlds
         self.time_limit = time_limit
-
-    @property
-    def budget(self) -> float:
-        """Seconds per decision. Setting it makes the search time-bounded: as many
-        worlds as fit in the budget (no longer reproducible from the seed alone)."""
-        return self.time_limit
-
-    @budget.setter
-    def budget(self, seconds: float) -> None:
-        self.time_limit = seconds
-        self.worlds = 10**9
-
-    def _more(self, worlds: int, deadline: float) -> bool:
-        """Search on: until ``self.worlds`` worlds (so the same seed gives the same
-        decision), unless the time limit comes first (at least one world)."""
-        return worlds == 0 or (worlds < self.worlds and time.perf_counter() < deadline)
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, HeartsView) and view.seat is not None
@@ -155,7 +140,7 @@ class Hard:
         return Play(self._play(view, cards, rng))
 
     def _play(self, view: HeartsView, cards: list[int], rng: random.Random) -> int:
-        deadline = time.perf_counter() + self.time_limit
+        deadline = self.deadline()
         me = view.seat
         assert me is not None
         played = played_in(view)
@@ -179,7 +164,7 @@ class Hard:
         lines = (None, me) if moon_within_reach(situation) else (None,)
         totals = {(card, line): 0.0 for card in cards for line in lines}
         worlds = 0
-        while self._more(worlds, deadline):
+        while self.search_on(worlds, deadline):
             hands = sample_world(view, rng)
             for card in cards:
                 for line in lines:
@@ -215,11 +200,11 @@ class Hard:
         default = normal_pass(hand, count)
         if default not in candidates:
             candidates.append(default)
-        deadline = time.perf_counter() + self.time_limit
+        deadline = self.deadline()
         totals = dict.fromkeys(candidates, 0.0)
         rest = list(bits(DECK & ~hand))
         worlds = 0
-        while self._more(worlds, deadline):
+        while self.search_on(worlds, deadline):
             rng.shuffle(rest)
             others = [p for p in range(4) if p != me]
             dealt = [0, 0, 0, 0]

@@ -29,10 +29,10 @@ search time-bounded instead: as many worlds as fit.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from crowsnest.ai.base import concrete
+from crowsnest.ai.budget import TimedSearch
 from crowsnest.ai.rook.common import (
     Deck,
     bids,
@@ -109,32 +109,15 @@ def known_of(deck: Deck, view: RookView) -> Known:
     )
 
 
-class Hard:
+class Hard(TimedSearch):
     name = "hard"
+    work = "playouts"
 
     def __init__(
         self, playouts: int = DEFAULT_PLAYOUTS, time_limit: float = DEFAULT_TIME_LIMIT
     ) -> None:
         self.playouts = playouts
         self.time_limit = time_limit
-
-    @property
-    def budget(self) -> float:
-        """Seconds per decision. Setting it makes the search time-bounded: as many
-        worlds as fit in the budget (no longer reproducible from the seed alone)."""
-        return self.time_limit
-
-    @budget.setter
-    def budget(self, seconds: float) -> None:
-        self.time_limit = seconds
-        self.playouts = 10**9
-
-    def _more(self, worlds: int, per_world: int, deadline: float) -> bool:
-        """Search on: until ``playouts`` hands are played out, unless the time limit
-        comes first (at least one world)."""
-        if worlds == 0:
-            return True
-        return worlds * per_world < self.playouts and time.perf_counter() < deadline
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
@@ -163,11 +146,11 @@ class Hard:
     ) -> int:
         """The candidate with the best mean of ``run(world, candidate)`` over the
         worlds drawn within the budget (ties: the earlier candidate)."""
-        deadline = time.perf_counter() + self.time_limit
+        deadline = self.deadline()
         known = known_of(deck, view)
         totals = [0.0] * len(candidates)
         worlds = 0
-        while self._more(worlds, len(candidates), deadline):
+        while self.search_on(worlds * len(candidates), deadline):
             world = sample(deck, known, rng)
             for i, cand in enumerate(candidates):
                 totals[i] += run(world, cand)
@@ -190,12 +173,12 @@ class Hard:
         me = view.seat
         assert me is not None and view.hand is not None
         rules = deck.rules
-        deadline = time.perf_counter() + self.time_limit
+        deadline = self.deadline()
         known = known_of(deck, view)
         declare = [0.0] * len(amounts)
         stay = 0.0
         worlds = 0
-        while self._more(worlds, 2 if may_pass else 1, deadline):
+        while self.search_on(worlds * (2 if may_pass else 1), deadline):
             world = sample(deck, known, rng)
             mine = play_contract(deck, world, view.dealer, me, amounts[0])
             made_pts = mine.counted[me % 2]
