@@ -10,7 +10,7 @@ DEV_STAMP   := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 PIP_FLAGS   := --quiet --disable-pip-version-check
 
-.PHONY: play play-terminal test lint bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: play play-terminal test lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
 
 # The game server; it prints the URL to open (CROWSNEST_PORT etc. configure it).
 play: $(DEV_STAMP)
@@ -19,8 +19,17 @@ play: $(DEV_STAMP)
 play-terminal: $(DEV_STAMP)
 	$(BIN)/crowsnest play
 
-test: lint
+test: lint chromium
 	$(BIN)/pytest -q
+
+# The browser tests drive Debian's Chromium through Playwright (which downloads no
+# browser of its own); installed with apt-get where it is missing (needs root).
+chromium:
+	@command -v chromium >/dev/null || [ -n "$$CROWSNEST_CHROMIUM" ] || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		command -v apt-get >/dev/null || { echo "error: no apt-get; install chromium and set CROWSNEST_CHROMIUM" >&2; exit 1; }; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check

@@ -20,9 +20,10 @@ def error(response: Any) -> str:
     return code
 
 
-def test_placeholder_page_docs_and_health(client: TestClient) -> None:
+def test_client_page_docs_and_health(client: TestClient) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and "/docs" in page.text and "not here yet" in page.text
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "/static/" in page.text
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
     for path in ("/api/tables", "/api/tables/{table_id}/join", "/api/players/{name}/stats"):

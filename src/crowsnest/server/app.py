@@ -1,5 +1,5 @@
 """The web application: the HTTP API (OpenAPI at ``/docs``), the websocket endpoint
-``/ws/{table_id}`` and a placeholder page at ``/``.
+``/ws/{table_id}``, and the browser client (``/``, ``/static/...``, ``/i18n/<lang>.json``).
 
 The endpoints only translate: HTTP requests and websocket frames are validated into
 the models of :mod:`crowsnest.server.schemas`, handed to the :class:`Hub`, and its
@@ -22,8 +22,9 @@ from urllib.parse import urlsplit
 import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from crowsnest import __version__
@@ -52,6 +53,8 @@ from crowsnest.server.schemas import (
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import Store, Writer
 from crowsnest.server.table import TableError
+from crowsnest.server.web_api import router as web_router
+from crowsnest.web import LANGUAGES, STATIC_DIR, catalog
 
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to say hello."""
@@ -67,6 +70,8 @@ STATUS = {
     "game_over": 409,
     "not_your_turn": 409,
     "not_finished": 409,
+    "not_waiting": 409,
+    "unknown_language": 404,
     "too_large": 413,
     "length_required": 411,
     "method_not_allowed": 405,
@@ -78,16 +83,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorBody, "description": "table_not_found"},
     409: {"model": ErrorBody, "description": "the table's state does not allow it"},
 }
-
-PLACEHOLDER_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>CrowsNest server</title></head>
-<body>
-<h1>CrowsNest</h1>
-<p>The CrowsNest game server is running. The browser client is not here yet: until it
-arrives, tables are played through the <a href="/docs">HTTP API</a> and the websocket
-protocol (<code>docs/protocol.md</code>).</p>
-</body></html>
-"""
 
 
 class TokenBucket:
@@ -211,6 +206,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     _handlers(app)
     _routes(app)
+    app.include_router(web_router)
+    _client(app)
     _websocket(app, settings)
     return app
 
@@ -238,10 +235,6 @@ def _handlers(app: FastAPI) -> None:
 
 
 def _routes(app: FastAPI) -> None:
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home() -> str:
-        return PLACEHOLDER_PAGE
-
     @app.get("/healthz", tags=["server"])
     async def health(hub: HubDep) -> Health:
         return Health(tables=len(hub.tables), connections=hub.connection_count())
@@ -309,6 +302,14 @@ def _routes(app: FastAPI) -> None:
             raise TableError("no_token", "send the seat token as 'Authorization: Bearer ...'")
         return await hub.hint(table_id, auth.credentials)
 
+    @app.post("/api/tables/{table_id}/fill", tags=["tables"], responses=ERRORS)
+    async def fill(table_id: str, hub: HubDep, auth: Bearer) -> TableInfo:
+        """Hand the table's unclaimed human seats to bots so the game starts (a player
+        of the table asks, with ``Authorization: Bearer <seat token>``)."""
+        if auth is None:
+            raise TableError("no_token", "send the seat token as 'Authorization: Bearer ...'")
+        return await hub.fill(table_id, auth.credentials)
+
     @app.get("/api/tables/{table_id}/record", tags=["games"], responses=ERRORS)
     async def record(
         table_id: str, hub: HubDep, auth: Bearer, invite: Invite = None
@@ -338,6 +339,25 @@ def _routes(app: FastAPI) -> None:
         if len(name) > 40:
             raise TableError("bad_request", "names are at most 40 characters")
         return await asyncio.to_thread(hub.store.stats, name)
+
+
+def _client(app: FastAPI) -> None:
+    """The browser client: its page, its modules and its translation catalogs."""
+    # The page always revalidates, so a new version is picked up on reload.
+    no_cache = {"Cache-Control": "no-cache"}
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(STATIC_DIR / "index.html", headers=no_cache)
+
+    @app.get("/i18n/{lang}.json", tags=["client"])
+    async def translations(lang: str) -> JSONResponse:
+        """One language's translation catalog (``en``, ``el``, ``he``, ``pl``)."""
+        if lang not in LANGUAGES:
+            raise TableError("unknown_language", f"no catalog for {lang[:10]!r}: {LANGUAGES}")
+        return JSONResponse(catalog(lang), headers=no_cache)
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
 
 def _websocket(app: FastAPI, settings: Settings) -> None:

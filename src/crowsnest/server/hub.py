@@ -341,6 +341,29 @@ class Hub:
         table_event("seat_joined", table_id, seat=seat, seq=table.seq, status=table.status)
         return seat, token
 
+    async def fill(self, table_id: str, token: str) -> TableInfo:
+        """A seated player hands the table's empty human seats to bots (the game starts)."""
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        async with live.lock:
+            table = live.table
+            free = table.free_seats()
+            if table.status == "over":
+                raise TableError("game_over", "the game is over")
+            if not free:
+                raise TableError("not_waiting", "every seat is taken already")
+
+            def write(conn: SAConnection) -> bool:
+                return Store.fill_seats(conn, table_id, free, table.bot)
+
+            if not await self._write(write):
+                raise TableError("seat_taken", "a seat was taken meanwhile; try again")
+            out = table.fill(self.clock())
+            self._deliver(live, out, None)
+        live.wake.set()
+        table_event("seats_filled", table_id, seat=seat, seats=free, seq=table.seq)
+        return table.info()
+
     async def watch(self, table_id: str, invite: str | None, ws_url: str) -> Watch:
         live = await self.find(table_id)
         self._admit(live, invite)

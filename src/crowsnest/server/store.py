@@ -243,6 +243,25 @@ class Store:
         return True
 
     @staticmethod
+    def fill_seats(conn: Connection, table_id: str, seats_to_fill: list[int], bot: str) -> bool:
+        """Make the unclaimed human seats ``seats_to_fill`` bot seats; the game starts.
+        False if one of them was claimed meanwhile."""
+        done = conn.execute(
+            seats.update()
+            .where(
+                seats.c.table_id == table_id,
+                seats.c.seat.in_(seats_to_fill),
+                seats.c.kind == "human",
+                seats.c.token_hash.is_(None),
+            )
+            .values(kind="bot", name=bot)
+        )
+        if done.rowcount != len(seats_to_fill):
+            return False
+        conn.execute(tables.update().where(tables.c.id == table_id).values(status="playing"))
+        return True
+
+    @staticmethod
     def append(conn: Connection, table_id: str, row: ActionRow) -> None:
         conn.execute(
             actions.insert().values(

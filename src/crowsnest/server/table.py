@@ -249,6 +249,23 @@ class Table:
             out.out.extend(self._states(()))
         return out
 
+    def fill(self, now: float) -> Outcome:
+        """Hand every unclaimed human seat to the table's bot, so that a game waiting
+        for friends who did not come can start; raise ``game_over`` after the end and
+        ``not_waiting`` when no seat is free."""
+        if self.status == "over":
+            raise TableError("game_over", "the game is over")
+        free = self.free_seats()
+        if not free:
+            raise TableError("not_waiting", "every seat is taken already")
+        for seat in free:
+            s = self.seats[seat]
+            s.kind, s.name, s.gone_since = "bot", self.bot, now
+        self.last_change = now
+        out = Outcome([("all", PresenceMessage(seats=self.seat_info()))])
+        out.out.extend(self._states(()))
+        return out
+
     def seat_of_token(self, token_hash: str) -> int | None:
         for i, s in enumerate(self.seats):
             if s.token_hash is not None and s.token_hash == token_hash:

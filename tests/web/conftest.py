@@ -1,0 +1,102 @@
+"""Browser tests: a real ``crowsnest serve`` and Debian's Chromium under Playwright.
+
+The server runs in its own process on a free port of the loopback address, with a
+fresh SQLite database and bots that act at once (``--bot-delay 0``): the page is
+tested exactly as a player reaches it. Chromium is the machine's (``/usr/bin/chromium``,
+or ``CROWSNEST_CHROMIUM``), which ``make test`` installs with apt where it is missing;
+Playwright never downloads a browser of its own.
+
+Screenshots a test wants to keep go to ``test-artifacts/screenshots/`` (fixture
+``screenshots``), which CI keeps as artifacts.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _chromium() -> str:
+    path = os.environ.get("CROWSNEST_CHROMIUM") or shutil.which("chromium")
+    if not path:
+        pytest.fail("Chromium is missing: `make test` installs Debian's chromium package")
+    return path
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running ``crowsnest serve`` (bots without delay); its base URL."""
+    data = tmp_path_factory.mktemp("web-server")
+    port = _free_port()
+    log = (data / "server.log").open("wb")
+    env = {**os.environ, "CROWSNEST_BOT_DELAY": "0", "CROWSNEST_GRACE": "60"}
+    command = [sys.executable, "-m", "crowsnest.cli", "serve", "--port", str(port)]
+    proc = subprocess.Popen(
+        [*command, "--data-dir", str(data), "--log-level", "warning"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.close()
+                    text = (data / "server.log").read_text(errors="replace")
+                    pytest.fail(f"the server did not start:\n{text[-3000:]}")
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def base_url(server_url: str) -> str:
+    """Playwright's ``page.goto("/")`` goes to the test server."""
+    return server_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium (Playwright downloads no browser here)."""
+    return {**browser_type_launch_args, "executable_path": _chromium()}
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """The folder for screenshots kept as test artifacts."""
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
