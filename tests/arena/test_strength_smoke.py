@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.hard import Hard
-from crowsnest.arena import hearts_arena, hearts_table
+from crowsnest.ai.rook.hard import Hard as RookHard
+from crowsnest.arena import hearts_arena, hearts_table, rook_arena
+from crowsnest.arena.hand import Job, RookHand
+from crowsnest.arena.players import Seating
+from crowsnest.arena.rook import play_deal as rook_deal
 from crowsnest.engine import HeartsGame, new_game
 
 
@@ -49,3 +55,34 @@ def test_head_to_head_orders_normal_above_the_ducker() -> None:
 
 def test_hard_beats_duckers_on_a_few_deals() -> None:
     assert relative_score(Hard(worlds=12, time_limit=60.0), deals=5) < -1.0
+
+
+# -- Rook ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
+def test_rook_levels_beat_the_level_below(rules_id: str) -> None:
+    easy = rook_arena(rules_id, "easy", "greedy", deals=40, seed=5, workers=1)
+    normal = rook_arena(rules_id, "normal", "easy", deals=40, seed=5, workers=1)
+    assert easy.score.mean > 5.0
+    assert normal.score.mean > 5.0
+
+
+class QuickHard(Seating):
+    """Seats Rook Hard with a small search and no time limit (decisions from the seed)."""
+
+    def bot(self, spec: str) -> Bot:
+        if spec == "hard":
+            return RookHard(playouts=24, time_limit=60.0)
+        return super().bot(spec)
+
+
+def test_rook_hard_holds_its_own_against_normal() -> None:
+    job = Job(family="rook", rules="rook/crowsnest", lineup=("hard", "normal"), seed=3)
+    seating = QuickHard("rook")
+    scores = []
+    for i in range(4):
+        for hand in rook_deal(job, i, seating).hands:
+            assert isinstance(hand, RookHand)
+            scores.append(hand.score[0] - hand.score[1])
+    assert sum(scores) / len(scores) > 0.0

@@ -5,7 +5,9 @@ consistently with the view (:mod:`crowsnest.ai.rook.worlds`) — and plays every
 candidate out in every world, all four seats by the Normal policy from there
 (:mod:`crowsnest.ai.rook.search`). The same worlds serve every candidate, so their
 comparison is not blurred by luck; the candidate with the best mean hand score
-(its team's minus the other team's, by the rule set's own scoring) wins.
+(its team's minus the other team's, by the rule set's own scoring) wins if it beats
+the Normal choice by more than the sampling noise (:data:`CONFIDENCE`), else the
+Normal choice stands.
 
 It plays ``playouts`` hands out per decision, spread over as many worlds as that
 makes for the candidates (so the same seed gives the same decision), and stops
@@ -28,6 +30,7 @@ search time-bounded instead: as many worlds as fit.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -42,6 +45,7 @@ from crowsnest.ai.rook.common import (
     trump_choices,
 )
 from crowsnest.ai.rook.hand import best_trump, discard_order, trump_score
+from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.search import (
     distinct_cards,
     finish_auction,
@@ -49,7 +53,7 @@ from crowsnest.ai.rook.search import (
     rollout,
     team_score,
 )
-from crowsnest.ai.rook.situation import played_from, voids_from
+from crowsnest.ai.rook.situation import from_view, played_from, voids_from
 from crowsnest.ai.rook.worlds import NEST, Known, sample
 from crowsnest.engine import (
     Action,
@@ -63,11 +67,15 @@ from crowsnest.engine import (
     RookView,
 )
 
-DEFAULT_PLAYOUTS = 600
-"""Hands played out per decision: at most about 0.45 s of one core in CrowsNest, 0.85 s
-in the 57-card 1-High Partnership (where the time limit may come first)."""
+DEFAULT_PLAYOUTS = 250
+"""Hands played out per decision: a median decision of about 60 ms of one core in
+CrowsNest, the longest a few hundred ms in the 57-card 1-High Partnership (docs/ai.md
+has the measured figures). A 200-deal duplicate run then takes about a quarter of an
+hour of one core per rule set."""
 DEFAULT_TIME_LIMIT = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
+CONFIDENCE = 1.5
+"""Standard errors by which a searched candidate must beat the Normal choice."""
 
 
 def known_of(deck: Deck, view: RookView) -> Known:
@@ -145,18 +153,29 @@ class Hard(TimedSearch):
         rng: random.Random,
     ) -> int:
         """The candidate with the best mean of ``run(world, candidate)`` over the
-        worlds drawn within the budget (ties: the earlier candidate)."""
+        worlds drawn within the budget, if it beats the first candidate (the Normal
+        choice) by more than :data:`CONFIDENCE` standard errors of their difference
+        (paired over the same worlds); else the first candidate. Sampling noise alone
+        then rarely overrides a sound Normal choice."""
         deadline = self.deadline()
         known = known_of(deck, view)
-        totals = [0.0] * len(candidates)
+        results: list[list[float]] = [[] for _ in candidates]
         worlds = 0
         while self.search_on(worlds * len(candidates), deadline):
             world = sample(deck, known, rng)
             for i, cand in enumerate(candidates):
-                totals[i] += run(world, cand)
+                results[i].append(run(world, cand))
             worlds += 1
+        totals = [sum(r) for r in results]
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        if best == 0 or worlds < 2:
+            return candidates[best]
+        diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
+        mean = sum(diffs) / worlds
+        var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+        if mean > CONFIDENCE * math.sqrt(var / worlds):
+            return candidates[best]
+        return candidates[0]
 
     # -- the auction -------------------------------------------------------------------
 
@@ -281,4 +300,6 @@ class Hard(TimedSearch):
         candidates = distinct_cards(deck, view.trump, legal, hidden)
         if len(candidates) == 1:
             return candidates[0]
+        prior = normal_play(from_view(view, legal))
+        candidates = [prior] + [c for c in candidates if c != prior]
         return self._search(deck, view, candidates, run, rng)
