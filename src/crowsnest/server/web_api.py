@@ -1,7 +1,316 @@
-"""HTTP endpoints that serve the browser client's Info and History tabs."""
+"""HTTP endpoints that serve the browser client's Info and History tabs.
+
+- ``GET /api/rules/{rules_id}/info``: the complete rules of a rule set, options
+  applied, as translation keys and arguments (:mod:`crowsnest.web.rules_info`).
+- ``GET /api/players/{name}/games``: a player's finished games, newest first.
+- ``GET /api/tables/{id}/replay``: a finished game replayed through the engine, one
+  step per action, with every hand face up (the game is over).
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import asyncio
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel
+
+from crowsnest.engine import AnyGame, OptionError, new_game, option_specs, replay
+from crowsnest.server.hub import Hub, token_hash
+from crowsnest.server.store import Store
+from crowsnest.server.table import TableError
+from crowsnest.web.rules_info import rules_info
 
 router = APIRouter()
+
+MAX_PAGE = 100
+
+
+def _store(request: Request) -> Store:
+    hub: Hub = request.app.state.hub
+    return hub.store
+
+
+StoreDep = Annotated[Store, Depends(_store)]
+Bearer = Annotated[
+    HTTPAuthorizationCredentials | None,
+    Depends(HTTPBearer(auto_error=False, description="a seat token of the table")),
+]
+Invite = Annotated[str | None, Query(max_length=128, description="a private table's code")]
+
+
+def _check_name(name: str) -> None:
+    if len(name) > 40:
+        raise TableError("bad_request", "names are at most 40 characters")
+
+
+# -- Info -------------------------------------------------------------------------------
+
+
+def parse_options(rules_id: str, query: Mapping[str, str]) -> dict[str, object]:
+    """Options given as query text (``?target=500&bird=false``), typed by the rule
+    set's option specs; an unknown rule set or option raises :class:`TableError`."""
+    try:
+        specs = {s.name: s for s in option_specs(rules_id)}
+    except OptionError as err:
+        raise TableError(err.code, err.message) from err
+    options: dict[str, object] = {}
+    for name, text in query.items():
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise TableError(
+                "unknown_option", f"{rules_id} has no option {name[:40]!r}; its options: {known}"
+            )
+        value: object = text
+        if spec.kind == "bool" and text in ("true", "false"):
+            value = text == "true"
+        elif spec.kind == "int" and text.isdigit() and len(text) <= 6:
+            value = int(text)
+        options[name] = value
+    return options
+
+
+class InfoParagraph(BaseModel):
+    key: str
+    args: dict[str, Any]
+    house: bool
+
+
+class InfoSection(BaseModel):
+    title: str
+    paragraphs: list[InfoParagraph]
+
+
+@router.get("/api/rules/{rules_id:path}/info", tags=["client"])
+async def rules_info_endpoint(rules_id: str, request: Request) -> list[InfoSection]:
+    """The complete rules of a rule set for the Info tab, options (as query
+    parameters, ``?target=500&bird=false``) applied: sections of translation keys
+    with their arguments, every number taken from the rule set's data."""
+    options = parse_options(rules_id, request.query_params)
+    try:
+        sections = rules_info(rules_id, options)
+    except OptionError as err:
+        raise TableError(err.code, err.message) from err
+    return [InfoSection.model_validate(s) for s in sections]
+
+
+# -- History ----------------------------------------------------------------------------
+
+
+class PlayerGame(BaseModel):
+    table_id: str
+    rules: str
+    family: str
+    finished_at: str
+    """ISO 8601, UTC."""
+    seat: int
+    score: int
+    """The player's final score (Rook: the team's)."""
+    won: bool
+    final_scores: list[int]
+    """Every final total: per seat (Hearts) or per team, We then They (Rook)."""
+    public: bool
+
+
+class PlayerGames(BaseModel):
+    name: str
+    total: int
+    limit: int
+    offset: int
+    games: list[PlayerGame]
+
+
+def _final_scores(record: dict[str, Any]) -> list[int]:
+    return list(replay(record).scores)
+
+
+@router.get("/api/players/{name}/games", tags=["games"])
+async def player_games(
+    name: str,
+    store: StoreDep,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 20,
+    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
+) -> PlayerGames:
+    """Finished games of the player called ``name``, newest first, ``limit`` from
+    ``offset``: table, rules, date, seat, final scores and whether the player won."""
+    _check_name(name)
+
+    def load() -> PlayerGames:
+        total, rows = store.player_games(name, limit, offset)
+        games = [
+            PlayerGame(
+                table_id=r.table_id,
+                rules=r.rules,
+                family=r.family,
+                finished_at=r.finished_at.isoformat(),
+                seat=r.seat,
+                score=r.score,
+                won=r.won,
+                final_scores=_final_scores(r.record),
+                public=r.public,
+            )
+            for r in rows
+        ]
+        return PlayerGames(name=name, total=total, limit=limit, offset=offset, games=games)
+
+    return await asyncio.to_thread(load)
+
+
+def _admit(store: Store, table_id: str, invite: str | None, token: str | None) -> None:
+    """The access rule of a table's record: public, or the invite code, or a seat
+    token of the table."""
+    row = store.table(table_id)
+    if row is None:
+        raise TableError("table_not_found", "no table has this id")
+    if row.invite_hash is None:
+        return
+    if invite is not None and token_hash(invite) == row.invite_hash:
+        return
+    if token is not None:
+        hashed = token_hash(token)
+        if any(s.token_hash == hashed for s in store.seat_rows(table_id)):
+            return
+    raise TableError("bad_invite", "this private table needs its invite code")
+
+
+@router.get("/api/tables/{table_id}/replay", tags=["games"])
+async def table_replay(
+    table_id: str, store: StoreDep, auth: Bearer, invite: Invite = None
+) -> dict[str, Any]:
+    """A finished game replayed through the engine: the seats, the final scores and
+    one step per action (and one per new deal) with every hand face up, the trick,
+    the scores, the phase, the hand number and each hand's result. Private tables
+    need the invite code or a seat token, as for ``/record``."""
+
+    def load() -> dict[str, Any]:
+        _admit(store, table_id, invite, None if auth is None else auth.credentials)
+        record = store.record(table_id)
+        if record is None:
+            raise TableError("not_finished", "the game is not over yet")
+        seats = [
+            {"seat": s.seat, "kind": s.kind, "name": s.name} for s in store.seat_rows(table_id)
+        ]
+        return {"table_id": table_id, "seats": seats, **replay_steps(record)}
+
+    return await asyncio.to_thread(load)
+
+
+# -- Replay steps ----------------------------------------------------------------------
+
+
+def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
+    """Replay ``record`` action by action and describe each moment from the engine's
+    views of the four seats (the game is over, so every hand is shown).
+
+    A step is the state *after* its action. Where an action ends a hand, that step
+    shows the hand's end (the last trick, the hand's result) and the next step, with
+    no action, the new deal.
+    """
+    game = new_game(
+        record["rules"],
+        options=record.get("options", {}),
+        seed=record["seed"],
+        deals=record.get("deals", []),
+        start_hand=record.get("start_hand", 0),
+    )
+    steps = [_state(game)]
+    for seat, text in record["actions"]:
+        before = steps[-1]
+        events = game.apply(seat, text)
+        kinds = {e.type: e.data for e in events}
+        action = {"seat": seat, "text": text}
+        if "hand_end" in kinds and game.phase != "over":
+            steps.append(_hand_over(game, before, action, kinds))
+            steps.append(_state(game) | {"dealt": True})
+            continue
+        step = _state(game) | {"action": action}
+        if "trick" in kinds:
+            step["trick_done"] = kinds["trick"]
+        if "hand_end" in kinds:
+            step["hand_end"] = kinds["hand_end"]
+        steps.append(step)
+    return {
+        "rules": record["rules"],
+        "family": game.rules.family,
+        "options": record.get("options", {}),
+        "final_scores": list(game.scores),
+        "winner": game.winner,
+        "steps": steps,
+    }
+
+
+def _state(game: AnyGame) -> dict[str, Any]:
+    views = [game.view(s).to_json() for s in range(4)]
+    public = game.view(None).to_json()
+    step: dict[str, Any] = {
+        "action": None,
+        "phase": public["phase"],
+        "hand_number": public["hand_number"],
+        "actors": public["actors"],
+        "hands": [v["hand"] for v in views],
+        "trick": public["trick"],
+        "leader": public["leader"],
+        "tricks_played": len(public["tricks"]),
+        "trick_done": None,
+        "hand_end": None,
+        "totals": public["totals"],
+        "winner": public["winner"],
+    }
+    if public["game"] == "rook":
+        declarer = public["declarer"]
+        mine = views[declarer] if declarer is not None else None
+        step |= {
+            "dealer": public["dealer"],
+            "auction": public["auction"],
+            "high_bid": public["high_bid"],
+            "declarer": declarer,
+            "bid": public["bid"],
+            "trump": public["trump"],
+            "nest": None if mine is None else mine["nest"],
+            "discards": None if mine is None else mine["discards"],
+            "captured": public["captured"],
+            "tricks_won": public["tricks_won"],
+        }
+    else:
+        step |= {
+            "pass_direction": public["pass_direction"],
+            "passed": [v["passed"] for v in views],
+            "received": [v["received"] for v in views],
+            "hearts_broken": public["hearts_broken"],
+            "points_taken": public["points_taken"],
+        }
+    return step
+
+
+def _hand_over(
+    game: AnyGame, before: dict[str, Any], action: dict[str, Any], kinds: dict[str, Any]
+) -> dict[str, Any]:
+    """The moment a hand ends, before the next deal (the engine deals at once): the
+    hands of the step before less the card just played, the last trick, the result."""
+    played = kinds["play"]["card"]
+    result = kinds["hand_end"]
+    step = dict(before)
+    step |= {
+        "action": action,
+        "phase": "hand_over",
+        "actors": [],
+        "hands": [[c for c in hand if c != played] for hand in before["hands"]],
+        "trick": [],
+        "leader": None,
+        "tricks_played": before["tricks_played"] + 1,
+        "trick_done": kinds["trick"],
+        "hand_end": result,
+        "totals": result["totals"],
+    }
+    if game.rules.family == "rook":
+        step["tricks_won"] = result["tricks_won"]
+        step["captured"] = result["counted"]
+    else:
+        step["points_taken"] = [
+            p + (kinds["trick"]["points"] if s == kinds["trick"]["winner"] else 0)
+            for s, p in enumerate(before["points_taken"])
+        ]
+    return step
