@@ -150,13 +150,13 @@ function renderLobby(extra = "") {
       <p>${t("lobby.text", { rules: t(`ruleset.${rs}`) })}</p>
       ${extra}
       <div class="lobby-actions">
-        <button type="button" id="quick-start" class="primary">${t("lobby.start", { rules: t(`ruleset.${rs}`) })}</button>
-        <button type="button" id="quick-private">${t("settings.new_private_game")}</button>
+        <button type="button" id="new-game" class="primary">${t("lobby.start", { rules: t(`ruleset.${rs}`) })}</button>
+        <button type="button" id="new-private-game">${t("settings.new_private_game")}</button>
         <button type="button" id="open-settings">${t("lobby.settings")}</button>
       </div>
     </div>`;
-  $("#quick-start").addEventListener("click", () => newGame(false));
-  $("#quick-private").addEventListener("click", () => newGame(true));
+  $("#new-game").addEventListener("click", () => newGame(false));
+  $("#new-private-game").addEventListener("click", () => newGame(true));
   $("#open-settings").addEventListener("click", () => showTab("settings", true));
 }
 
@@ -311,7 +311,10 @@ function relabel() {
 async function main() {
   wireTabs();
   onLanguageChange(relabel);
-  onSettingsChange(() => game?.applySettings());
+  onSettingsChange(() => {
+    if (game) game.applySettings();
+    else if ($("#new-game")) renderLobby();
+  });
   await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
   try {
     ruleSets = await api.rules();

@@ -147,8 +147,8 @@ export function renderSettings(panel, ruleSets, actions) {
             <label for="settings-hints">${t("settings.hints")}</label></div>
         </fieldset>
         <div class="settings-actions">
-          <button type="button" id="new-game" class="primary">${t("settings.new_game")}</button>
-          <button type="button" id="new-private-game">${t("settings.new_private_game")}</button>
+          <button type="button" id="settings-new-game" class="primary">${t("settings.new_game")}</button>
+          <button type="button" id="settings-new-private-game">${t("settings.new_private_game")}</button>
         </div>
       </form>
     </div>`;
@@ -192,6 +192,6 @@ export function renderSettings(panel, ruleSets, actions) {
   form.querySelector("#player-name").addEventListener("input", (e) => {
     updateSettings({ name: e.target.value.slice(0, 40) });
   });
-  form.querySelector("#new-game").addEventListener("click", () => actions.newGame());
-  form.querySelector("#new-private-game").addEventListener("click", () => actions.newPrivateGame());
+  form.querySelector("#settings-new-game").addEventListener("click", () => actions.newGame());
+  form.querySelector("#settings-new-private-game").addEventListener("click", () => actions.newPrivateGame());
 }
