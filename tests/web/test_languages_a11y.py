@@ -1,0 +1,136 @@
+"""The page in every language: nothing untranslated, Hebrew right to left, no serious
+accessibility violation, and a screenshot of the table in each language (desktop and
+phone) kept in ``test-artifacts/screenshots/``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, ViewportSize, expect
+
+from crowsnest.web import LANGUAGES, catalog
+
+TABS = ("settings", "info", "history", "play")
+KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-zA-Z0-9_-]+)+$")
+"""Text that looks like a catalog key (``settings.title``) rather than words."""
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+
+
+def choose_language(page: Page, lang: str) -> None:
+    page.goto("/")
+    page.click("#tab-settings")
+    page.select_option("#settings-language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def start_game(page: Page) -> None:
+    """A CrowsNest game against bots, from the Play tab; returns once the hand shows."""
+    page.click("#tab-play")
+    page.click("#new-game")
+    expect(page.locator("#hand button.card").first).to_be_visible(timeout=15_000)
+
+
+def missing_keys(page: Page) -> list[str]:
+    missing: list[str] = page.evaluate("() => [...(window.__i18nMissing ?? [])]")
+    return missing
+
+
+def key_like_texts(page: Page) -> list[str]:
+    texts: list[str] = page.evaluate(
+        """() => {
+            const out = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+                const text = walker.currentNode.textContent.trim();
+                if (text) out.push(text);
+            }
+            for (const el of document.querySelectorAll("[aria-label],[title],[placeholder]")) {
+                for (const name of ["aria-label", "title", "placeholder"]) {
+                    const value = el.getAttribute(name);
+                    if (value) out.push(value.trim());
+                }
+            }
+            return out;
+        }"""
+    )
+    return [t for t in texts if KEY_LIKE.match(t)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_tab_and_the_table_are_translated(page: Page, lang: str) -> None:
+    choose_language(page, lang)
+    for tab in TABS:
+        page.click(f"#tab-{tab}")
+        expect(page.locator(f"#panel-{tab}")).to_be_visible()
+        page.wait_for_load_state("networkidle")
+    start_game(page)
+    page.wait_for_load_state("networkidle")
+    assert missing_keys(page) == []
+    assert key_like_texts(page) == []
+    english = catalog("en")
+    if lang != "en":
+        for key in ("tab.settings", "tab.history"):
+            label = page.locator(f"#tab-{key.split('.')[1]}").inner_text().strip()
+            assert label == catalog(lang)[key] and label != english[key]
+
+
+def test_hebrew_turns_the_layout_right_to_left(page: Page) -> None:
+    choose_language(page, "he")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    direction = page.evaluate("() => getComputedStyle(document.body).direction")
+    assert direction == "rtl"
+    tabs = [page.locator(f"#tab-{t}").bounding_box() for t in ("play", "settings")]
+    assert tabs[0] is not None and tabs[1] is not None
+    assert tabs[0]["x"] > tabs[1]["x"], "the first tab sits on the right in Hebrew"
+    choose_language(page, "en")
+    expect(page.locator("html")).to_have_attribute("dir", "ltr")
+
+
+def test_language_is_remembered_between_visits(page: Page) -> None:
+    choose_language(page, "pl")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    expect(page.locator("#tab-settings")).to_have_text(catalog("pl")["tab.settings"])
+
+
+def serious(results: Any) -> list[str]:
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_no_serious_accessibility_violation(page: Page, lang: str) -> None:
+    axe = Axe()
+    choose_language(page, lang)
+    found: dict[str, list[str]] = {}
+    for tab in ("settings", "info", "history"):
+        page.click(f"#tab-{tab}")
+        page.wait_for_load_state("networkidle")
+        found[tab] = serious(axe.run(page))
+    start_game(page)
+    found["table"] = serious(axe.run(page))
+    assert found == {tab: [] for tab in found}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_screenshots_of_the_table(page: Page, lang: str, screenshots: Path) -> None:
+    choose_language(page, lang)
+    start_game(page)
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)  # let the layout settle after the resize
+        path = screenshots / f"table-{lang}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 10_000
+        overflow = page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 1, f"{name}: the page scrolls sideways by {overflow}px"
