@@ -574,7 +574,9 @@ export class Game {
       focusTarget = buttons.find((b) => b.classList.contains("legal")) ?? focusTarget ?? buttons[0];
     }
     if (focusTarget) focusTarget.tabIndex = 0;
-    if (hadFocus && focusTarget) focusTarget.focus();
+    // On your turn to play, bring keyboard focus to your hand unless it is busy elsewhere.
+    const idle = document.activeElement === document.body || document.activeElement === null;
+    if (focusTarget && (hadFocus || (plays.size > 0 && idle))) focusTarget.focus({ preventScroll: true });
     this.layoutHand();
   }
 

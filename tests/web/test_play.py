@@ -1,0 +1,302 @@
+"""Playing through the page: a whole CrowsNest game from the Settings tab to the
+game-end screen, a Hearts hand with its pass, one hand of every other Rook rule set,
+a trick played with the keyboard only, a reload in the middle of a hand, and a
+friends' table joined through its invite link.
+
+The page offers only what the server's ``legal`` list holds, so a test that clicks
+the first offered choice over and over plays a legal game; bots act at once
+(``instant`` speed: ``bot_delay`` 0, no animation)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+INSTANT = {"speed": "instant", "name": "Ann", "hints": True}
+
+# What the page can ask of the player, and when nothing is asked (a dialog is open).
+WAIT_FOR_TURN = """() => {
+    const open = document.querySelector("dialog[open]");
+    if (open) return open.id;
+    if (document.querySelector(".game.acting")) return false;
+    if (document.querySelector("#auction, #trump, #confirm-cards")) return "panel";
+    if (document.querySelector("#hand .card.legal")) return "play";
+    return false;
+}"""
+
+
+OTHER_ROOK = [
+    "rook/tournament",
+    "rook/partnership",
+    "rook/one-high",
+    "rook/red-one",
+    "rook/buckeye",
+    "rook/dixie",
+]
+
+
+def test_every_other_rook_rule_set_is_played_below(server_url: str) -> None:
+    with urllib.request.urlopen(f"{server_url}/api/rules", timeout=5) as answer:
+        rules = json.load(answer)
+    served = {r["id"] for r in rules if r["family"] == "rook"} - {"rook/crowsnest"}
+    assert served == set(OTHER_ROOK)
+
+
+def open_with(page: Page, settings: dict[str, object], lang: str = "en") -> None:
+    """Open the page with these settings stored, as a returning visitor would."""
+    page.add_init_script(
+        f"""if (!sessionStorage.getItem("test-seeded")) {{
+            sessionStorage.setItem("test-seeded", "1");
+            localStorage.setItem("crowsnest.language", {json.dumps(lang)});
+            localStorage.setItem("crowsnest.settings", {json.dumps(json.dumps(settings))});
+        }}"""
+    )
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+
+
+def choose_cards(page: Page) -> None:
+    """Pick the first offered cards until the pass or discard may be confirmed."""
+    confirm = page.locator("#confirm-cards")
+    while confirm.is_disabled():
+        page.locator("#hand .card.legal[aria-pressed=false]").first.dispatch_event("click")
+    confirm.click()
+
+
+def act(page: Page, *, bid: str = "first", stop_at: str = "") -> str:
+    """Wait until the page asks something, answer it with the first offered choice.
+
+    Returns what was answered: a dialog id, "bid", "trump", "cards" or "play"."""
+    asked = str(page.wait_for_function(WAIT_FOR_TURN, timeout=20_000).json_value())
+    if asked in ("game-over", stop_at):
+        return asked
+    if asked == "hand-summary":
+        page.click("#summary-close")
+        return asked
+    if asked not in ("panel", "play"):
+        page.locator(f"#{asked} button").last.click()
+        return asked
+    seq = page.locator("body").get_attribute("data-seq") or ""
+    if page.locator("#auction").count():
+        choice = '[data-action="bid pass"]' if bid == "pass" else "[data-action]"
+        buttons = page.locator(f"#auction {choice}")
+        (buttons.first if buttons.count() else page.locator("#auction [data-action]").first).click()
+        done = "bid"
+    elif page.locator("#trump").count():
+        page.locator("#trump [data-action]").first.click()
+        done = "trump"
+    elif page.locator("#confirm-cards").count():
+        choose_cards(page)
+        done = "cards"
+    else:
+        page.locator("#hand .card.legal").first.dispatch_event("click")
+        done = "play"
+    expect(page.locator("body")).not_to_have_attribute("data-seq", seq)
+    return done
+
+
+def play_until(page: Page, goal: str, *, bid: str = "first", limit: int = 400) -> list[str]:
+    done: list[str] = []
+    for _ in range(limit):
+        asked = act(page, bid=bid, stop_at=goal)
+        done.append(asked)
+        if asked == goal:
+            return done
+    raise AssertionError(f"no {goal} after {limit} steps: {done[-10:]}")
+
+
+def test_a_whole_crowsnest_game_from_the_settings(page: Page, screenshots: Path) -> None:
+    open_with(page, {"name": "Ann"})
+    page.click("#tab-settings")
+    expect(page.locator("#settings-rules")).to_have_value("rook/crowsnest")
+    target = page.locator('[name="option-target"]')
+    expect(target).to_have_attribute("min", "50")
+    target.fill("50")
+    target.dispatch_event("change")
+    page.select_option("#settings-speed", "instant")
+    page.select_option("#settings-level", "easy")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('crowsnest.settings'))")
+    assert stored["options"]["rook/crowsnest"]["target"] == 50
+    assert stored["speed"] == "instant"
+    page.click("#settings-new-game")
+    expect(page.locator("#tab-play")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    expect(page.locator('[data-seat][aria-current="true"]')).to_have_count(1)
+
+    steps = play_until(page, "game-over")
+    assert "bid" in steps and "play" in steps
+    assert page.locator("body").get_attribute("data-status") == "over"
+    over = page.locator("#game-over")
+    expect(over).to_be_visible()
+    expect(over.locator("table.scores tbody tr").first).to_be_visible()
+    page.screenshot(path=str(screenshots / "play-game-over.png"))
+    page.click("#rematch")
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#hand .card").first).to_be_visible()
+
+
+def test_a_hearts_hand_with_the_pass(page: Page, screenshots: Path) -> None:
+    open_with(page, {**INSTANT, "rules": "hearts"})
+    page.click("#new-game")
+    expect(page.locator("body")).to_have_attribute("data-phase", "pass")
+    panel = page.locator("#pass")
+    expect(panel).to_be_visible()
+    expect(page.locator("#hand .card")).to_have_count(13)
+    confirm = page.locator("#confirm-cards")
+    cards = page.locator("#hand .card.legal")
+    for i in range(3):
+        expect(confirm).to_be_disabled()
+        cards.nth(i).dispatch_event("click")
+    chosen = page.locator("#hand .card[aria-pressed=true]").all()
+    assert len(chosen) == 3
+    passed = {c.get_attribute("data-card") for c in chosen}
+    cards.nth(3).dispatch_event("click")  # a fourth card is refused
+    expect(page.locator("#hand .card[aria-pressed=true]")).to_have_count(3)
+    confirm.click()
+    expect(page.locator("body")).to_have_attribute("data-phase", "play")
+    received = page.locator("#hand .card.received")
+    expect(received).to_have_count(3)
+    got = {c.get_attribute("data-card") for c in received.all()}
+    assert not got & passed
+    held = {c.get_attribute("data-card") for c in page.locator("#hand .card").all()}
+    assert not held & passed
+    expect(page.locator("#prompt")).to_contain_text("You received")
+    page.screenshot(path=str(screenshots / "play-hearts-received.png"))
+    play_until(page, "hand-summary")
+    summary = page.locator("#hand-summary")
+    expect(summary.locator("tbody tr")).to_have_count(4)
+    page.screenshot(path=str(screenshots / "play-hearts-summary.png"))
+    page.click("#summary-close")
+    expect(summary).to_be_hidden()
+    page.click("#show-scores")
+    expect(page.locator("#score-sheet tbody tr")).to_have_count(1)
+
+
+@pytest.mark.parametrize("rules", OTHER_ROOK)
+def test_one_hand_of_each_other_rook_rule_set(page: Page, rules: str) -> None:
+    open_with(page, {**INSTANT, "rules": rules, "level": "easy"})
+    page.click("#new-game")
+    expect(page.locator("body")).to_have_attribute("data-game", "rook")
+    steps = play_until(page, "hand-summary")
+    assert "play" in steps
+    summary = page.locator("#hand-summary")
+    expect(summary.locator(".verdict")).to_be_visible()
+    expect(summary.locator("tbody tr")).to_have_count(4)
+    assert page.evaluate("() => [...window.__i18nMissing]") == []
+
+
+def test_a_trick_with_the_keyboard_only(page: Page) -> None:
+    open_with(page, INSTANT)
+    for _ in range(20):
+        if page.evaluate("() => document.activeElement.id") == "new-game":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    tricks_seen = 0
+    for _ in range(60):
+        page.wait_for_function(WAIT_FOR_TURN, timeout=20_000)
+        focused = page.evaluate(
+            "() => [document.activeElement.id, document.activeElement.dataset.action ?? '',"
+            " document.activeElement.closest('#hand') !== null]"
+        )
+        if page.locator("#auction").count():
+            # focus starts on the first bid; Tab walks to Pass
+            for _ in range(30):
+                if page.evaluate("() => document.activeElement.dataset.action") == "bid pass":
+                    break
+                page.keyboard.press("Tab")
+            seq = page.locator("body").get_attribute("data-seq")
+            page.keyboard.press("Enter")
+            expect(page.locator("body")).not_to_have_attribute("data-seq", seq or "")
+        elif page.locator("#hand .card.legal").count():
+            assert focused[2], "on your turn the focus is in your hand"
+            page.keyboard.press("ArrowUp")
+            page.keyboard.press("ArrowDown")  # to a playable card and back
+            card = page.evaluate("() => document.activeElement.dataset.card")
+            assert card and "legal" in (
+                page.evaluate("() => document.activeElement.className") or ""
+            )
+            seq = page.locator("body").get_attribute("data-seq")
+            page.keyboard.press("Enter")
+            expect(page.locator("body")).not_to_have_attribute("data-seq", seq or "")
+            tricks_seen = int(
+                page.evaluate("() => window.__crowsnest.game.current.view.tricks.length")
+            )
+            if tricks_seen >= 1:
+                break
+        else:
+            raise AssertionError(f"nothing to do by keyboard: {page.evaluate(WAIT_FOR_TURN)}")
+    assert tricks_seen >= 1
+    expect(page.locator("#last-trick")).to_be_enabled()
+    page.locator("#last-trick").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#last-trick-view li")).to_have_count(4)
+    page.keyboard.press("Escape")
+    expect(page.locator("#last-trick-view")).to_be_hidden()
+    assert page.locator("#announcer").inner_text().strip() != ""
+
+
+def test_reload_in_the_middle_of_a_hand(page: Page) -> None:
+    open_with(page, INSTANT)
+    page.click("#new-game")
+    while page.locator("body").get_attribute("data-phase") != "play" or (
+        page.locator("#hand .card").count() > 6
+    ):
+        act(page)
+    page.wait_for_function(WAIT_FOR_TURN, timeout=20_000)
+    url = page.url
+    hand = sorted(c.get_attribute("data-card") or "" for c in page.locator("#hand .card").all())
+    seq = int(page.locator("body").get_attribute("data-seq") or -1)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    page.wait_for_function(WAIT_FOR_TURN, timeout=20_000)
+    assert page.url == url
+    assert int(page.locator("body").get_attribute("data-seq") or -1) >= seq
+    after = sorted(c.get_attribute("data-card") or "" for c in page.locator("#hand .card").all())
+    assert after == hand
+    assert act(page) in ("play", "hand-summary")
+
+
+def test_play_with_friends_through_the_invite_link(browser: Browser, base_url: str) -> None:
+    host = browser.new_context(base_url=base_url)
+    guest = browser.new_context(base_url=base_url)
+    try:
+        ann = host.new_page()
+        open_with(ann, INSTANT)
+        ann.click("#new-private-game")
+        link = ann.locator("#invite-link")
+        expect(link).to_be_visible()
+        invite = link.input_value()
+        assert "invite=" in invite and "table=" in invite
+        expect(ann.locator("body")).to_have_attribute("data-status", "waiting")
+
+        bo = guest.new_page()
+        bo.goto(invite)
+        bo.fill("#join-name", "Bo")
+        bo.click("#join-table")
+        expect(bo.locator("body")).to_have_attribute("data-status", "waiting")
+        expect(ann.locator("#waiting")).to_contain_text("Bo")
+
+        ann.click("#fill-bots")
+        for p in (ann, bo):
+            expect(p.locator("body")).to_have_attribute("data-status", "playing")
+        seat_ann = ann.evaluate("() => window.__crowsnest.game.mySeat")
+        seat_bo = bo.evaluate("() => window.__crowsnest.game.mySeat")
+        assert seat_ann != seat_bo
+        # Bo's name shows at Ann's table, and both answer what they are asked
+        expect(ann.locator(f'.seat[data-seat="{seat_bo}"]')).to_contain_text("Bo")
+        for _ in range(6):
+            for p in (ann, bo):
+                if p.evaluate(WAIT_FOR_TURN):
+                    act(p)
+        bo.reload()
+        expect(bo.locator("body")).to_have_attribute("data-status", "playing")
+        assert bo.evaluate("() => window.__crowsnest.game.mySeat") == seat_bo
+    finally:
+        host.close()
+        guest.close()
