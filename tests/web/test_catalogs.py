@@ -77,11 +77,3 @@ def test_same_placeholders_and_plurality_as_english(lang: str) -> None:
             continue  # reported by test_same_keys_as_english
         assert _placeholders(other[key]) == _placeholders(value), (lang, key)
         assert isinstance(other[key], dict) == isinstance(value, dict), (lang, key)
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_plural_objects_count_something(lang: str) -> None:
-    """A plural object is chosen by ``args.count``: some form must say the number."""
-    for key, value in catalog(lang).items():
-        if isinstance(value, dict):
-            assert "count" in _placeholders(value), (lang, key)
