@@ -307,10 +307,12 @@ function trickBox(data, step) {
   const style = settings().deckStyle ?? "classic";
   cards.forEach((code, k) => {
     const seat = (leader + k) % 4;
-    const li = el("li", { class: "card", "data-card": code, "data-seat": String(seat), role: "img" });
-    li.setAttribute("aria-label", t("history.played_by", { name: seatName(data, seat), card: cardName(code) }));
-    if (done && seat === done.winner) li.classList.add("replay-highlight");
-    li.innerHTML = cardSvg(code, style);
+    const li = el("li", { class: "replay-played", "data-seat": String(seat) });
+    const face = el("div", { class: "card", "data-card": code, role: "img" });
+    face.setAttribute("aria-label", t("history.played_by", { name: seatName(data, seat), card: cardName(code) }));
+    if (done && seat === done.winner) face.classList.add("replay-highlight");
+    face.innerHTML = cardSvg(code, style);
+    li.append(face, el("span", { class: "replay-by", "aria-hidden": "true" }, seatName(data, seat)));
     list.append(li);
   });
   box.append(list);
@@ -352,8 +354,10 @@ function resultBox(data, step) {
     const team = (k) => t("history.team", { a: seatName(data, k), b: seatName(data, k + 2) });
     const score = { team1: team(0), score1: formatNumber(r.score[0]), team2: team(1), score2: formatNumber(r.score[1]) };
     box.append(el("p", {}, t("history.hand_score", score)));
-  } else if (r.moon != null) {
-    box.append(el("p", {}, t("history.moon", { name: seatName(data, r.moon) })));
+  } else {
+    const list = r.points.map((p, s) => `${seatName(data, s)}: ${formatNumber(p)}`).join(" · ");
+    box.append(el("p", {}, t("history.hand_points", { list })));
+    if (r.moon != null) box.append(el("p", {}, t("history.moon", { name: seatName(data, r.moon) })));
   }
   if (step.phase === "over") {
     const winner = data.family === "rook"
@@ -480,6 +484,8 @@ function ensureStyle() {
 [dir=rtl] .replay-controls button { transform: scaleX(-1); }
 #replay-slider { inline-size: 100%; }
 .replay-board { --card-w: 42px; display: grid; gap: 0.5rem; grid-template-areas: ". top ." "left trick right" ". bottom ."; grid-template-columns: 1fr 1.3fr 1fr; align-items: center; padding: 0.5rem; border-radius: 10px; background: #1f5a3a; color: #fff; }
+[dir=rtl] .replay-board { direction: ltr; }
+[dir=rtl] .replay-board h4 { direction: rtl; }
 .replay-board:focus-visible { outline: 3px solid #d9b55b; outline-offset: 2px; }
 .replay-top { grid-area: top; } .replay-left { grid-area: left; } .replay-right { grid-area: right; } .replay-bottom { grid-area: bottom; }
 .replay-trick { grid-area: trick; text-align: center; }
@@ -487,6 +493,8 @@ function ensureStyle() {
 .replay-tags { font-weight: 400; opacity: 0.85; }
 .replay-cards { list-style: none; display: flex; flex-wrap: wrap; gap: 2px; padding: 0; margin: 0; justify-content: center; min-block-size: calc(var(--card-w) * 1.4); }
 .replay-cards .card { inline-size: var(--card-w); }
+.replay-played { display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.replay-by { font-size: 0.75rem; max-inline-size: 5rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .replay-highlight { outline: 3px solid #ffd34d; outline-offset: 1px; border-radius: 4px; }
 .replay-side { display: grid; gap: 0.6rem; margin-block-start: 0.6rem; }
 .replay-result { border-inline-start: 4px solid #d9b55b; padding-inline-start: 0.6rem; }
