@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from crowsnest.ai.simple import RandomBot
 from crowsnest.engine import RookGame, get_rules, new_game, replay
-from crowsnest.server.web_api import replay_steps
+from crowsnest.server.web_api import _final_scores, replay_steps
 
 
 def _error(response: Any) -> str:
@@ -214,3 +214,9 @@ def test_replay_steps_of_other_games(rules_id: str) -> None:
     if rules_id == "hearts":
         passes = [s for s in steps if s["action"] and s["action"]["text"].startswith("pass")]
         assert passes and all(s["passed"][s["action"]["seat"]] for s in passes)
+
+
+def test_a_record_that_no_longer_replays_is_listed_without_scores() -> None:
+    record = new_game("hearts", seed=1).record()
+    assert _final_scores(record) == [0, 0, 0, 0]
+    assert _final_scores({**record, "rules_version": 99}) == []

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
-from crowsnest.engine import AnyGame, OptionError, new_game, option_specs, replay
+from crowsnest.engine import AnyGame, OptionError, RecordError, new_game, option_specs, replay
 from crowsnest.server.hub import Hub, token_hash
 from crowsnest.server.store import Store
 from crowsnest.server.table import TableError
@@ -124,7 +124,12 @@ class PlayerGames(BaseModel):
 
 
 def _final_scores(record: dict[str, Any]) -> list[int]:
-    return list(replay(record).scores)
+    """The game's final totals; none for a record this engine no longer replays (the
+    list still shows the game)."""
+    try:
+        return list(replay(record).scores)
+    except RecordError:
+        return []
 
 
 @router.get("/api/players/{name}/games", tags=["games"])
