@@ -78,3 +78,10 @@ def test_filled_seats_stay_bots_after_a_restart(settings: Settings) -> None:
         info = client.get(f"/api/tables/{table_id}").json()
         assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
         assert info["status"] == "playing"
+
+
+def test_large_answers_are_compressed(client: TestClient) -> None:
+    answer = client.get("/i18n/en.json", headers={"Accept-Encoding": "gzip"})
+    assert answer.headers["content-encoding"] == "gzip" and answer.json() == catalog("en")
+    plain = client.get("/healthz", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in plain.headers

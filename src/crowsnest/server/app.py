@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
@@ -204,6 +205,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    # Replays and catalogs are large, repetitive JSON: compress them for the browser.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     _handlers(app)
     _routes(app)
     app.include_router(web_router)
