@@ -134,3 +134,32 @@ def test_screenshots_of_the_table(page: Page, lang: str, screenshots: Path) -> N
             "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
         assert overflow <= 1, f"{name}: the page scrolls sideways by {overflow}px"
+
+
+CONTRAST = """(el) => {
+    const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const lum = ([r, g, b]) => {
+        const f = (c) => {
+            c /= 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const style = getComputedStyle(el);
+    const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_tabs_stay_readable_under_the_pointer(page: Page) -> None:
+    """A hovered tab, selected or not, keeps WCAG AA contrast (4.5:1); axe scans
+    without a pointer, so it never sees the hover colours."""
+    page.goto("/")
+    for tab in TABS:
+        page.click(f"#tab-{tab}")
+        for other in TABS:
+            button = page.locator(f"#tab-{other}")
+            button.hover()
+            page.wait_for_timeout(50)  # let a colour transition finish
+            ratio = button.evaluate(CONTRAST)
+            assert ratio >= 4.5, f"#tab-{other} hovered on {tab}: contrast {ratio:.2f}"
