@@ -18,7 +18,18 @@ TABS = ("settings", "info", "history", "play")
 KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-zA-Z0-9_-]+)+$")
 """Text that looks like a catalog key (``settings.title``) rather than words."""
 PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+DESKTOP: ViewportSize = {"width": 1280, "height": 720}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+
+# Each seat's name as shown: its text, how many lines it takes, its title.
+SEAT_NAMES = """() => [...document.querySelectorAll(".seat-name")].map((el) => ({
+    text: el.textContent,
+    lines: Math.round(
+        el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)
+    ),
+    title: el.title,
+}))"""
+SCROLLS_DOWN = "() => document.documentElement.scrollHeight - document.documentElement.clientHeight"
 
 
 def choose_language(page: Page, lang: str) -> None:
@@ -122,9 +133,12 @@ def test_no_serious_accessibility_violation(page: Page, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_screenshots_of_the_table(page: Page, lang: str, screenshots: Path) -> None:
+    """The table fits: nothing scrolls sideways, seat names never break inside a word
+    (a name cut short keeps its full text in its title), and on a 1280 by 720 or
+    1366 by 768 screen the whole table with your hand shows without scrolling."""
     choose_language(page, lang)
     start_game(page)
-    for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+    for name, size in (("desktop", DESKTOP), ("laptop", LAPTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
         page.wait_for_timeout(200)  # let the layout settle after the resize
         path = screenshots / f"table-{lang}-{name}.png"
@@ -134,6 +148,18 @@ def test_screenshots_of_the_table(page: Page, lang: str, screenshots: Path) -> N
             "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
         assert overflow <= 1, f"{name}: the page scrolls sideways by {overflow}px"
+        names = page.evaluate(SEAT_NAMES)
+        assert len(names) == 4
+        for seat in names:
+            assert seat["lines"] == 1, f"{name}: {seat['text']!r} takes {seat['lines']} lines"
+            assert seat["title"] == seat["text"]
+        if name != "phone":
+            hand = page.locator("#hand").bounding_box()
+            assert hand is not None
+            below = hand["y"] + hand["height"] - size["height"]
+            assert below <= 0, f"{name}: the hand ends {below}px below the screen"
+            scroll = page.evaluate(SCROLLS_DOWN)
+            assert scroll <= 1, f"{name}: the page scrolls down by {scroll}px"
 
 
 CONTRAST = """(el) => {

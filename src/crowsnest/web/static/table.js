@@ -119,7 +119,7 @@ export class TableParts {
         ${backs}
         <div class="plate">
           <span class="avatar" aria-hidden="true">${info?.kind === "bot" || gone ? BOT_ICON : esc(((info?.name || this.name(seat))[0] ?? "?").toUpperCase())}</span>
-          <span class="seat-name">${esc(this.name(seat))}</span>
+          <span class="seat-name" title="${esc(this.name(seat))}">${esc(this.name(seat))}</span>
           ${role ? `<span class="seat-role">${esc(role)}</span>` : ""}
           ${acting ? `<span class="turn-mark">${esc(t("seat.turn"))}</span>` : ""}
         </div>
