@@ -326,3 +326,63 @@ def test_play_with_friends_through_the_invite_link(browser: Browser, base_url: s
     finally:
         host.close()
         guest.close()
+
+
+AUCTION_SHOWN = """() => [...document.querySelectorAll("#auction-history li")].map(
+    (li) => [Number(li.dataset.seat), li.dataset.bid === "pass" ? null : Number(li.dataset.bid)]
+)"""
+
+
+def test_the_auction_history_and_the_declarers_nest(page: Page, screenshots: Path) -> None:
+    """Each time you are asked to bid, the panel lists every bid and pass so far in
+    order (you bid first in the first hand, after three others in the next); as
+    declarer you see the nest's cards marked, and the hand's summary names what you
+    took from the nest and what you laid back."""
+    open_with(page, {**INSTANT, "rules": "rook/crowsnest", "level": "easy"})
+    page.click("#new-game")
+    expect(page.locator("body")).to_have_attribute("data-game", "rook")
+    longest = 0
+    laid_back: list[str] = []
+    summarised = False
+    for _ in range(400):
+        asked = str(page.wait_for_function(WAIT_FOR_TURN, timeout=20_000).json_value())
+        if asked == "panel" and page.locator("#auction").count():
+            auction = page.evaluate("() => window.__crowsnest.game.current.view.auction")
+            assert page.evaluate(AUCTION_SHOWN) == auction
+            names = page.locator("#auction-history li").all_inner_texts()
+            assert [n.split(":")[0] for n in names] == [
+                page.evaluate(f"() => window.__crowsnest.game.name({seat})") for seat, _ in auction
+            ]
+            longest = max(longest, len(auction))
+            if len(auction) > 1:
+                page.screenshot(path=str(screenshots / "play-auction-history.png"))
+                hand = page.locator("#hand").bounding_box()
+                assert hand is not None and page.viewport_size is not None
+                assert hand["y"] + hand["height"] <= page.viewport_size["height"]
+        if asked == "panel" and page.locator("#discard").count():
+            nest = page.evaluate("() => window.__crowsnest.game.current.view.nest")
+            marked = page.locator("#hand .card.from-nest").all()
+            assert sorted(c.get_attribute("data-card") or "" for c in marked) == sorted(nest)
+            while page.locator("#confirm-cards").is_disabled():
+                click_card(page.locator("#hand .card.legal[aria-pressed=false]").first)
+            laid_back = [
+                (c.get_attribute("aria-label") or "").split(",")[0]
+                for c in page.locator("#hand .card[aria-pressed=true]").all()
+            ]
+            page.click("#confirm-cards")
+            expect(page.locator("body")).not_to_have_attribute("data-phase", "discard")
+            continue
+        if asked == "hand-summary" and laid_back:
+            discards = page.locator("#summary-discards")
+            for name in laid_back:
+                expect(discards).to_contain_text(name)
+            expect(page.locator("#summary-nest")).to_be_visible()
+            page.screenshot(path=str(screenshots / "play-declarer-summary.png"))
+            summarised = True
+            laid_back = []
+        elif asked == "hand-summary":
+            expect(page.locator("#summary-discards")).to_have_count(0)
+        if summarised and longest:
+            return
+        act(page)
+    raise AssertionError(f"declarer's summary seen: {summarised}; longest auction: {longest}")

@@ -72,6 +72,7 @@ export class DialogParts {
         <p>${esc(t("summary.contract", { name: this.name(ev.declarer), bid: ev.bid }))}
           ${ev.trump ? `${colourSymbol(ev.trump, 16)} ${esc(t("table.trump_is", { colour: t(`colour.${ev.trump}`) }))}` : ""}</p>
         <p>${esc(t(ev.last_trick_team === us ? "summary.nest_us" : "summary.nest_them", { count: ev.nest_points, points: ev.nest_points }))}</p>
+        ${this.nestLines(ev)}
         <table class="scores"><thead><tr><th scope="col"></th><th scope="col">${esc(t("team.us"))}</th><th scope="col">${esc(t("team.them"))}</th></tr></thead>
         <tbody>
           <tr><th scope="row">${esc(t("summary.tricks"))}</th><td>${formatNumber(ev.tricks_won[us])}</td><td>${formatNumber(ev.tricks_won[1 - us])}</td></tr>
@@ -85,6 +86,16 @@ export class DialogParts {
       <tbody>${[0, 1, 2, 3]
         .map((s) => `<tr><th scope="row">${esc(this.name(s))}</th><td>${formatNumber(ev.points[s])}</td><td><b>${formatNumber(ev.totals[s])}</b></td></tr>`)
         .join("")}</tbody></table>`;
+  }
+
+  /** For the declarer: the cards taken from the nest and those laid back in it. */
+  nestLines(ev) {
+    const mine = this.nestCards?.hand === ev.hand_number ? this.nestCards : null;
+    const names = (cards) => cards.map((c) => this.card(c)).join(", ");
+    const lines = [];
+    if (mine?.nest?.length) lines.push(`<p id="summary-nest">${esc(t("summary.nest_taken", { cards: names(mine.nest) }))}</p>`);
+    if (mine?.discards?.length) lines.push(`<p id="summary-discards">${esc(t("summary.laid_back", { cards: names(mine.discards) }))}</p>`);
+    return lines.join("");
   }
 
   showSummary(ev, msg, wait) {

@@ -37,6 +37,7 @@ export class Game {
     this.selection = new Set();
     this.displayTrick = []; // [{seat, card}]
     this.lastTrick = null;
+    this.nestCards = null; // {hand, nest, discards} while you are the declarer
     this.hint = null;
     this.connection = null;
     this.focusIndex = null;
@@ -283,6 +284,8 @@ export class Game {
     document.body.dataset.game = view.game;
     this.root.querySelector(".game").classList.remove("acting");
     if (view.seat != null) this.mySeat = view.seat;
+    // The declarer's nest and discards, kept for the summary once the next hand is dealt.
+    if (view.nest || view.discards) this.nestCards = { hand: view.hand_number, nest: view.nest, discards: view.discards };
     this.displayTrick = view.trick.map((card, i) => ({ seat: (view.leader + i) % 4, card }));
     if (view.tricks.length) {
       const last = view.tricks[view.tricks.length - 1];

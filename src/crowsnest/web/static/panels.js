@@ -21,7 +21,8 @@ export class PanelParts {
       const amounts = bids.filter((a) => a !== "bid pass");
       html = `<div id="auction" class="panel" role="group" aria-labelledby="auction-title">
         <h2 id="auction-title" class="panel-title">${esc(t("auction.title"))}</h2>
-        <p class="panel-note">${esc(view.high_bid == null ? t("auction.no_bid") : t("auction.high_bid", { name: this.name(view.high_bidder), bid: view.high_bid }))}</p>
+        <p class="panel-note${view.auction.length ? " visually-hidden" : ""}">${esc(view.high_bid == null ? t("auction.no_bid") : t("auction.high_bid", { name: this.name(view.high_bidder), bid: view.high_bid }))}</p>
+        ${this.auctionHistory(view)}
         <div class="bid-grid">${amounts
           .map((a) => `<button type="button" class="bid" data-action="${a}">${formatNumber(Number(a.slice(4)))}</button>`)
           .join("")}</div>
@@ -36,6 +37,11 @@ export class PanelParts {
             return `<button type="button" class="trump-choice trump-${colour}" data-action="${a}">${colourSymbol(colour, 22)}<span>${esc(t(`colour.${colour}`))}</span></button>`;
           })
           .join("")}</div></div>`;
+    } else if (view.game === "rook" && view.phase === "auction" && view.auction.length && msg.status === "playing") {
+      html = `<div id="bidding" class="panel" role="group" aria-labelledby="bidding-title">
+        <h2 id="bidding-title" class="panel-title">${esc(t("auction.history"))}</h2>
+        ${this.auctionHistory(view)}
+      </div>`;
     } else if (tpl) {
       const id = tpl.choose === "pass" ? "pass" : "discard";
       const chosen = this.selection.size;
@@ -55,6 +61,18 @@ export class PanelParts {
       const first = area.querySelector("button:not([disabled])");
       if (first && (wasFocused || (bids.length || trumps.length))) first.focus({ preventScroll: true });
     }
+  }
+
+  /** Every bid and pass of the auction so far, in order: who, and what. */
+  auctionHistory(view) {
+    if (!view.auction.length) return "";
+    const items = view.auction
+      .map(([seat, bid]) => {
+        const what = bid == null ? t("auction.pass") : formatNumber(bid);
+        return `<li data-seat="${seat}" data-bid="${bid ?? "pass"}"${bid == null ? ' class="passed"' : ""}>${esc(t("auction.entry", { name: this.name(seat), bid: what }))}</li>`;
+      })
+      .join("");
+    return `<ol id="auction-history" class="auction-history" aria-label="${esc(t("auction.history"))}">${items}</ol>`;
   }
 
   promptText(msg) {
