@@ -386,3 +386,53 @@ def test_the_auction_history_and_the_declarers_nest(page: Page, screenshots: Pat
             return
         act(page)
     raise AssertionError(f"declarer's summary seen: {summarised}; longest auction: {longest}")
+
+
+def test_watching_a_table_from_the_lobby(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """A second visitor finds Ann's table in the lobby's list, watches it without a
+    seat (no hand, nothing offered), follows the play, and may stop watching."""
+    host = browser.new_context(base_url=base_url)
+    guest = browser.new_context(base_url=base_url)
+    try:
+        ann = host.new_page()
+        open_with(ann, {**INSTANT, "rules": "rook/crowsnest"})
+        ann.click("#new-game")
+        expect(ann.locator("body")).to_have_attribute("data-status", "playing")
+        table_id = ann.evaluate("() => window.__crowsnest.game.session.tableId")
+
+        watcher = guest.new_page()
+        watcher.goto("/")
+        watch = watcher.locator(f'#public-tables button.watch[data-table="{table_id}"]')
+        expect(watch).to_be_visible()
+        watch.click()
+        expect(watcher.locator("body")).to_have_attribute("data-role", "spectator")
+        expect(watcher.locator("body")).to_have_attribute("data-status", "playing")
+        assert "watch=1" in watcher.url and table_id in watcher.url
+        assert watcher.evaluate("() => window.__crowsnest.game.current.view.hand") is None
+        expect(watcher.locator("#hand .card")).to_have_count(0)
+        expect(watcher.locator(".seat .backs")).to_have_count(4)
+        expect(watcher.locator("#auction, #hint-button:visible")).to_have_count(0)
+        expect(watcher.locator(".sb-watching")).to_be_visible()
+        expect(watcher.locator(".seat-role")).to_have_count(0)  # nobody's partner
+
+        seq = int(watcher.locator("body").get_attribute("data-seq") or -1)
+        for _ in range(3):
+            act(ann)
+        expect(watcher.locator("body")).not_to_have_attribute("data-seq", str(seq))
+        ann.wait_for_function(WAIT_FOR_TURN, timeout=20_000)  # the table waits for Ann
+        ann_seq = ann.locator("body").get_attribute("data-seq") or ""
+        expect(watcher.locator("body")).to_have_attribute("data-seq", ann_seq)
+
+        watcher.screenshot(path=str(screenshots / "play-watching.png"))
+        watcher.reload()  # the link keeps watching
+        expect(watcher.locator("body")).to_have_attribute("data-role", "spectator")
+        watcher.click("#stop-watching")
+        expect(watcher.locator("#new-game")).to_be_visible()
+        assert "watch" not in watcher.url
+        # Ann still plays her seat
+        expect(ann.locator("body")).to_have_attribute("data-role", "player")
+    finally:
+        host.close()
+        guest.close()

@@ -4,6 +4,7 @@ import { setLanguage, preferredLanguage, onLanguageChange, translateDom, t, curr
 import { settings, onSettingsChange, renderSettings, chosenOptions, playerName, SPEEDS } from "./settings.js";
 import { api } from "./net.js";
 import { Game } from "./game.js";
+import { esc } from "./markup.js";
 
 const SESSIONS = "crowsnest.sessions";
 const CURRENT = "crowsnest.current";
@@ -141,6 +142,7 @@ function wireTabs() {
 
 function renderLobby(extra = "") {
   if (game) return;
+  const lobbySeq = ++lobbyRenders;
   document.body.dataset.status = "none";
   document.body.dataset.phase = "none";
   const rs = settings().rules;
@@ -154,10 +156,66 @@ function renderLobby(extra = "") {
         <button type="button" id="new-private-game">${t("settings.new_private_game")}</button>
         <button type="button" id="open-settings">${t("lobby.settings")}</button>
       </div>
+      <section id="public-tables" class="public-tables" aria-labelledby="public-tables-title" hidden></section>
     </div>`;
+  listTables(lobbySeq);
   $("#new-game").addEventListener("click", () => newGame(false));
   $("#new-private-game").addEventListener("click", () => newGame(true));
   $("#open-settings").addEventListener("click", () => showTab("settings", true));
+}
+
+let lobbyRenders = 0;
+
+/** The public tables in play, each with a button to watch it. */
+async function listTables(lobbySeq) {
+  let tables = [];
+  try {
+    // the server lists them oldest first: show the newest few
+    tables = (await api.tables()).filter((table) => table.status === "playing").reverse();
+  } catch {
+    return;
+  }
+  const box = $("#public-tables");
+  if (!box || lobbySeq !== lobbyRenders || !tables.length) return;
+  const players = (table) =>
+    table.seats.map((s) => (s.kind === "human" && s.name ? s.name : t("seat.bot"))).join(", ");
+  box.innerHTML = `<h3 id="public-tables-title">${esc(t("lobby.tables"))}</h3>
+    <ul>${tables
+      .slice(0, 8)
+      .map((table) => {
+        const rules = t(`ruleset.${table.rules}`);
+        return `<li><span>${esc(rules)}: ${esc(players(table))}</span>
+          <button type="button" class="watch" data-table="${esc(table.id)}"
+            aria-label="${esc(t("lobby.watch_table", { rules, players: players(table) }))}">${esc(t("lobby.watch"))}</button></li>`;
+      })
+      .join("")}</ul>`;
+  box.hidden = false;
+  box.addEventListener("click", (e) => {
+    const btn = e.target.closest("button.watch");
+    if (btn) watchTable(btn.dataset.table, null);
+  });
+}
+
+/** Follow a table as a spectator: no seat, no hand, nothing to do but watch. */
+function watchTable(tableId, invite) {
+  game?.stop();
+  const url = new URL(location.href);
+  url.search = "";
+  url.searchParams.set("table", tableId);
+  if (invite) url.searchParams.set("invite", invite);
+  url.searchParams.set("watch", "1");
+  history.replaceState(null, "", url);
+  game = new Game($("#panel-play"), { tableId, token: null, seat: null, invite: invite ?? null, watch: true }, {
+    toast,
+    announce,
+    leave: () => leaveGame(),
+    lost: (code) => {
+      toast(t(`error.${code}`));
+      leaveGame();
+    },
+  });
+  game.start();
+  showTab("play");
 }
 
 function renderJoinForm(tableId, invite) {
@@ -277,6 +335,7 @@ function resume() {
   const tableId = params.get("table");
   const invite = params.get("invite");
   const all = sessions();
+  if (tableId && params.get("watch")) return watchTable(tableId, invite);
   if (tableId) {
     if (all[tableId]) return startGame({ ...all[tableId], invite: all[tableId].invite ?? invite });
     if (settings().name.trim()) return joinTable(tableId, invite, settings().name.trim());

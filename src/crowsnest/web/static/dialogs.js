@@ -39,8 +39,9 @@ export class DialogParts {
         )
         .join("");
       return `<div class="table-scroll"><table class="scores"><thead><tr><th scope="col">${esc(t("score.hand"))}</th><th scope="col">${esc(t("score.contract"))}</th>
-        <th scope="col">${esc(t("score.result"))}</th><th scope="col">${esc(t("team.us"))}</th><th scope="col">${esc(t("team.them"))}</th>
-        <th scope="col">${esc(t("score.total_us"))}</th><th scope="col">${esc(t("score.total_them"))}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+        <th scope="col">${esc(t("score.result"))}</th><th scope="col">${esc(this.teamName(us))}</th><th scope="col">${esc(this.teamName(1 - us))}</th>
+        <th scope="col">${esc(this.watching ? t("score.total_of", { team: this.teamName(us) }) : t("score.total_us"))}</th>
+        <th scope="col">${esc(this.watching ? t("score.total_of", { team: this.teamName(1 - us) }) : t("score.total_them"))}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
     }
     const head = [0, 1, 2, 3].map((s) => `<th scope="col">${esc(this.name(s))}</th>`).join("");
     const rows = view.results
@@ -66,14 +67,16 @@ export class DialogParts {
     if (this.isRook()) {
       const us = (this.mySeat ?? 0) % 2;
       const declTeam = ev.declarer % 2;
-      const who = declTeam === us ? "we" : "they";
+      const who = declTeam === us && !this.watching ? "we" : "they";
       const verdict = t(`summary.${who}_${ev.made ? "made" : "set"}`, { bid: ev.bid });
       return `<p class="verdict ${ev.made ? "made" : "set"}">${esc(verdict)}</p>
         <p>${esc(t("summary.contract", { name: this.name(ev.declarer), bid: ev.bid }))}
           ${ev.trump ? `${colourSymbol(ev.trump, 16)} ${esc(t("table.trump_is", { colour: t(`colour.${ev.trump}`) }))}` : ""}</p>
-        <p>${esc(t(ev.last_trick_team === us ? "summary.nest_us" : "summary.nest_them", { count: ev.nest_points, points: ev.nest_points }))}</p>
+        <p>${esc(this.watching
+          ? t("summary.nest_team", { team: this.teamName(ev.last_trick_team), count: ev.nest_points, points: ev.nest_points })
+          : t(ev.last_trick_team === us ? "summary.nest_us" : "summary.nest_them", { count: ev.nest_points, points: ev.nest_points }))}</p>
         ${this.nestLines(ev)}
-        <table class="scores"><thead><tr><th scope="col"></th><th scope="col">${esc(t("team.us"))}</th><th scope="col">${esc(t("team.them"))}</th></tr></thead>
+        <table class="scores"><thead><tr><th scope="col"></th><th scope="col">${esc(this.teamName(us))}</th><th scope="col">${esc(this.teamName(1 - us))}</th></tr></thead>
         <tbody>
           <tr><th scope="row">${esc(t("summary.tricks"))}</th><td>${formatNumber(ev.tricks_won[us])}</td><td>${formatNumber(ev.tricks_won[1 - us])}</td></tr>
           <tr><th scope="row">${esc(t("summary.counted"))}</th><td>${formatNumber(ev.counted[us])}</td><td>${formatNumber(ev.counted[1 - us])}</td></tr>
@@ -116,22 +119,29 @@ export class DialogParts {
     const d = this.root.querySelector("#game-over");
     let headline;
     if (view.game === "rook") {
-      headline = view.winner === (this.mySeat ?? 0) % 2 ? t("over.we_win") : t("over.they_win");
+      if (this.watching) headline = t("over.team_wins", { team: this.teamName(view.winner) });
+      else headline = view.winner === (this.mySeat ?? 0) % 2 ? t("over.we_win") : t("over.they_win");
     } else {
       headline = view.winner === this.mySeat ? t("over.you_win") : t("over.winner", { name: this.name(view.winner) });
     }
     d.innerHTML = `<h2 id="game-over-title">${esc(t("over.title"))}</h2>
       <p class="verdict made">${esc(headline)}</p>
       ${this.scoreTable(view)}
-      <div class="dialog-actions">
-        <button type="button" id="rematch" class="primary">${esc(t("over.rematch"))}</button>
-        <button type="button" id="game-over-settings">${esc(t("over.settings"))}</button>
-      </div>`;
-    d.querySelector("#rematch").addEventListener("click", () => {
+      <div class="dialog-actions">${
+        this.watching
+          ? `<button type="button" id="game-over-leave" class="primary">${esc(t("watch.leave"))}</button>`
+          : `<button type="button" id="rematch" class="primary">${esc(t("over.rematch"))}</button>
+        <button type="button" id="game-over-settings">${esc(t("over.settings"))}</button>`
+      }</div>`;
+    d.querySelector("#game-over-leave")?.addEventListener("click", () => {
+      d.close();
+      this.hooks.leave();
+    });
+    d.querySelector("#rematch")?.addEventListener("click", () => {
       d.close();
       this.hooks.rematch(this.table);
     });
-    d.querySelector("#game-over-settings").addEventListener("click", () => {
+    d.querySelector("#game-over-settings")?.addEventListener("click", () => {
       d.close();
       this.hooks.toSettings();
     });

@@ -30,6 +30,7 @@ export class Game {
     this.table = null;
     this.seats = null;
     this.mySeat = session.seat;
+    this.watching = Boolean(session.watch); // a spectator: no seat, no hand
     this.queue = [];
     this.pumping = false;
     this.current = null; // the state on screen
@@ -66,7 +67,7 @@ export class Game {
       },
       onError: (msg) => this.serverError(msg),
       onConnection: (status) => this.connectionChanged(status),
-    });
+    }, this.watching ? this.session.invite : null);
     this.connection.open();
   }
 
@@ -75,6 +76,7 @@ export class Game {
     this.connection?.close();
     this.connection = null;
     this.queue = [];
+    delete document.body.dataset.role;
     for (const d of this.root.querySelectorAll("dialog[open]")) d.close();
   }
 
@@ -135,6 +137,7 @@ export class Game {
             <button type="button" id="last-trick" disabled></button>
             <button type="button" id="show-scores"></button>
             <button type="button" id="hint-button" hidden></button>
+            <button type="button" id="stop-watching" hidden></button>
           </div>
           <p id="hint" class="hint" hidden></p>
           <div id="hand" class="hand" role="group"></div>
@@ -148,6 +151,8 @@ export class Game {
     $("#last-trick").addEventListener("click", () => this.showLastTrick());
     $("#show-scores").addEventListener("click", () => this.showScoreSheet());
     $("#hint-button").addEventListener("click", () => this.askHint());
+    $("#stop-watching").addEventListener("click", () => this.hooks.leave());
+    $("#stop-watching").hidden = !this.watching;
     $("#hand").addEventListener("click", (e) => this.handClick(e));
     $("#hand").addEventListener("keydown", (e) => this.handKey(e));
     $("#action-area").addEventListener("click", (e) => this.actionClick(e));
@@ -164,6 +169,7 @@ export class Game {
     $("#last-trick").textContent = t("table.last_trick");
     $("#show-scores").textContent = t("table.score_sheet");
     $("#hint-button").textContent = t("table.hint");
+    $("#stop-watching").textContent = t("watch.leave");
     $("#trick").setAttribute("aria-label", t("table.trick"));
     $("#hand").setAttribute("aria-label", t("table.your_hand"));
   }
@@ -282,6 +288,7 @@ export class Game {
     document.body.dataset.phase = view.phase;
     document.body.dataset.seq = String(msg.seq);
     document.body.dataset.game = view.game;
+    document.body.dataset.role = this.watching ? "spectator" : "player";
     this.root.querySelector(".game").classList.remove("acting");
     if (view.seat != null) this.mySeat = view.seat;
     // The declarer's nest and discards, kept for the summary once the next hand is dealt.
@@ -304,7 +311,7 @@ export class Game {
     lt.disabled = !this.lastTrick;
     const hb = this.root.querySelector("#hint-button");
     const mine = this.queue.length === 0 && msg.legal?.length > 0;
-    hb.hidden = !settings().hints;
+    hb.hidden = !settings().hints || this.watching;
     hb.disabled = !mine;
     const hint = this.root.querySelector("#hint");
     if (!mine || !settings().hints) {

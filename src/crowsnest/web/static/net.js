@@ -39,6 +39,7 @@ async function request(method, path, { body, token, query } = {}) {
 
 export const api = {
   rules: () => request("GET", "/api/rules"),
+  tables: () => request("GET", "/api/tables"),
   createTable: (body) => request("POST", "/api/tables", { body }),
   table: (id, invite) => request("GET", `/api/tables/${encodeURIComponent(id)}`, { query: { invite } }),
   join: (id, name, invite) =>
@@ -50,14 +51,15 @@ export const api = {
 };
 
 /**
- * One seat's websocket. Calls handlers.onWelcome(msg), onState(msg), onPresence(msg),
+ * One seat's websocket, or a spectator's (no token; a private table's invite). Calls handlers.onWelcome(msg), onState(msg), onPresence(msg),
  * onError(msg), onConnection(status) with status "connecting" | "open" | "lost" | "replaced".
  * Reconnects with backoff after a lost connection (not after "replaced").
  */
 export class Connection {
-  constructor(tableId, token, handlers) {
+  constructor(tableId, token, handlers, invite = null) {
     this.tableId = tableId;
     this.token = token;
+    this.invite = invite;
     this.handlers = handlers;
     this.ws = null;
     this.closed = false;
@@ -74,7 +76,10 @@ export class Connection {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
-      ws.send(JSON.stringify({ type: "hello", version: 1, token: this.token }));
+      const hello = { type: "hello", version: 1 };
+      if (this.token) hello.token = this.token;
+      else if (this.invite) hello.invite = this.invite;
+      ws.send(JSON.stringify(hello));
       this.handlers.onConnection?.("open");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);

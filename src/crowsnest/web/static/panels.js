@@ -126,7 +126,7 @@ export class PanelParts {
       ${link ? `<label for="invite-link" class="panel-note">${esc(t("waiting.invite"))}</label>
       <div class="invite"><input id="invite-link" readonly value="${esc(link)}"><button type="button" id="copy-invite">${esc(t("waiting.copy"))}</button></div>` : ""}
       <ul class="seat-list">${rows}</ul>
-      <button type="button" id="fill-bots" class="primary">${esc(t("waiting.fill"))}</button>
+      ${this.watching ? "" : `<button type="button" id="fill-bots" class="primary">${esc(t("waiting.fill"))}</button>`}
     </div>`;
     area.querySelector("#copy-invite")?.addEventListener("click", async () => {
       try {
@@ -136,7 +136,7 @@ export class PanelParts {
         area.querySelector("#invite-link").select();
       }
     });
-    area.querySelector("#fill-bots").addEventListener("click", async () => {
+    area.querySelector("#fill-bots")?.addEventListener("click", async () => {
       try {
         await api.fill(this.session.tableId, this.session.token);
       } catch (err) {
@@ -146,7 +146,7 @@ export class PanelParts {
   }
 
   inviteLink() {
-    if (!this.session.invite) return "";
+    if (!this.session.invite || this.watching) return "";
     const url = new URL("/", location.origin);
     url.searchParams.set("table", this.session.tableId);
     url.searchParams.set("invite", this.session.invite);

@@ -32,7 +32,9 @@ export class TableParts {
     return cardName(code, { bird: this.bird() });
   }
 
+  /** Us or Them; for a spectator, the partners' names (team 0: seats 0 and 2). */
   teamName(team) {
+    if (this.watching) return t("team.pair", { first: this.name(team), second: this.name(team + 2) });
     return team === (this.mySeat ?? 0) % 2 ? t("team.us") : t("team.them");
   }
 
@@ -41,12 +43,13 @@ export class TableParts {
     const parts = [];
     const rulesName = t(`ruleset.${(this.table?.rules ?? view.rules.split("@")[0])}`);
     parts.push(`<span class="sb-rules">${esc(rulesName)}</span>`);
+    if (this.watching) parts.push(`<span class="sb-watching chip">${esc(t("watch.watching"))}</span>`);
     parts.push(`<span class="sb-hand">${esc(t("table.hand_number", { n: formatNumber(view.hand_number + 1) }))}</span>`);
     if (view.game === "rook") {
       const us = (this.mySeat ?? 0) % 2;
       parts.push(
-        `<span class="sb-score"><b>${esc(t("team.us"))}</b> ${formatNumber(view.totals[us])}
-         · <b>${esc(t("team.them"))}</b> ${formatNumber(view.totals[1 - us])}</span>`,
+        `<span class="sb-score"><b>${esc(this.teamName(us))}</b> ${formatNumber(view.totals[us])}
+         · <b>${esc(this.teamName(1 - us))}</b> ${formatNumber(view.totals[1 - us])}</span>`,
       );
       if (view.declarer != null && view.bid != null) {
         parts.push(`<span class="sb-contract">${esc(t("table.contract", { name: this.name(view.declarer), bid: view.bid }))}</span>`);
@@ -109,7 +112,7 @@ export class TableParts {
       if (info && info.kind === "human" && !info.claimed) chips.push(`<span class="chip">${esc(t("seat.open"))}</span>`);
       const count = view?.hand_sizes?.[seat] ?? 0;
       const backs = seat === this.mySeat ? "" : `<div class="backs" aria-hidden="true">${'<span class="back"></span>'.repeat(Math.min(count, 8))}</div>`;
-      const role = view?.game === "rook" && seat !== this.mySeat ? (this.rel(seat) === 2 ? t("seat.partner") : t("seat.opponent")) : "";
+      const role = view?.game === "rook" && seat !== this.mySeat && !this.watching ? (this.rel(seat) === 2 ? t("seat.partner") : t("seat.opponent")) : "";
       const label = [this.name(seat), role, acting ? t("seat.to_act") : "", seat !== this.mySeat && view ? t("seat.cards", { count }) : ""]
         .filter(Boolean)
         .join(", ");
