@@ -24,6 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
+
+# Assertions wait up to 15 s (Playwright's default is 5 s): the machine has two cores,
+# and a test's server, bots and browser share them.
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

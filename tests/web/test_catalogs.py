@@ -77,3 +77,15 @@ def test_same_placeholders_and_plurality_as_english(lang: str) -> None:
             continue  # reported by test_same_keys_as_english
         assert _placeholders(other[key]) == _placeholders(value), (lang, key)
         assert isinstance(other[key], dict) == isinstance(value, dict), (lang, key)
+
+
+def test_every_documented_error_code_is_translated() -> None:
+    """The client shows a refusal as ``error.<code>``: every code that
+    docs/protocol.md lists (websocket, engine and HTTP errors) has a translation."""
+    protocol = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    section = protocol.split("## Error codes", 1)[1].split("\n## ", 1)[0]
+    codes = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.M))
+    assert len(codes) > 40
+    for lang in LANGUAGES:
+        missing = sorted(c for c in codes if f"error.{c}" not in catalog(lang))
+        assert missing == [], f"{lang}: {missing}"
