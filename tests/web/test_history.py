@@ -12,6 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from .pages import open_page
+
 
 def _call(base: str, method: str, path: str, body: object = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
@@ -58,7 +60,7 @@ def test_history_lists_the_game_and_steps_the_replay(server_url: str, page: Page
     replay = _call(server_url, "GET", f"/api/tables/{table_id}/replay")
     steps = replay["steps"]
     _as_player(page, name)
-    page.goto("/")
+    open_page(page)
     page.click("#tab-history")
     games = page.locator(".history-game")
     expect(games).to_have_count(1)
@@ -122,7 +124,7 @@ def test_history_lists_the_game_and_steps_the_replay(server_url: str, page: Page
 
 def test_history_in_hebrew_and_an_unknown_player(server_url: str, page: Page) -> None:
     _as_player(page, f"Nobody {uuid.uuid4().hex[:6]}", "he")
-    page.goto("/")
+    open_page(page)
     page.click("#tab-history")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.locator("#history-games")).to_contain_text("עדיין אין משחקים")
@@ -137,7 +139,7 @@ def test_info_tab_shows_the_rules_with_the_chosen_options(server_url: str, page:
         f"localStorage.setItem('crowsnest.settings', {json.dumps(settings)});"
         "localStorage.setItem('crowsnest.language', 'pl');"
     )
-    page.goto("/")
+    open_page(page)
     page.click("#tab-info")
     info = page.locator(".rules-info")
     expect(info).to_contain_text("Zasady: CrowsNest")

@@ -14,6 +14,8 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from crowsnest.web import LANGUAGES, catalog
 
+from .pages import open_page
+
 TABS = ("settings", "info", "history", "play")
 KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-zA-Z0-9_-]+)+$")
 """Text that looks like a catalog key (``settings.title``) rather than words."""
@@ -33,8 +35,9 @@ SCROLLS_DOWN = "() => document.documentElement.scrollHeight - document.documentE
 
 
 def choose_language(page: Page, lang: str) -> None:
-    page.goto("/")
+    open_page(page)
     page.click("#tab-settings")
+    expect(page.locator("#panel-settings")).to_be_visible()
     page.select_option("#settings-language", lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)
 
@@ -104,7 +107,7 @@ def test_hebrew_turns_the_layout_right_to_left(page: Page) -> None:
 
 def test_language_is_remembered_between_visits(page: Page) -> None:
     choose_language(page, "pl")
-    page.reload()
+    open_page(page)
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     expect(page.locator("#tab-settings")).to_have_text(catalog("pl")["tab.settings"])
 
@@ -180,7 +183,7 @@ CONTRAST = """(el) => {
 def test_tabs_stay_readable_under_the_pointer(page: Page) -> None:
     """A hovered tab, selected or not, keeps WCAG AA contrast (4.5:1); axe scans
     without a pointer, so it never sees the hover colours."""
-    page.goto("/")
+    open_page(page)
     for tab in TABS:
         page.click(f"#tab-{tab}")
         for other in TABS:
