@@ -54,7 +54,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data = tmp_path_factory.mktemp("web-server")
     port = _free_port()
     log = (data / "server.log").open("wb")
-    env = {**os.environ, "CROWSNEST_BOT_DELAY": "0", "CROWSNEST_GRACE": "60"}
+    # A long grace: a table a finished test left behind waits for its player instead
+    # of having bots play it out, which would load the machine under later tests.
+    env = {**os.environ, "CROWSNEST_BOT_DELAY": "0", "CROWSNEST_GRACE": "3600"}
     command = [sys.executable, "-m", "crowsnest.cli", "serve", "--port", str(port)]
     proc = subprocess.Popen(
         [*command, "--data-dir", str(data), "--log-level", "warning"],
