@@ -10,6 +10,7 @@ the first offered choice over and over plays a legal game; bots act at once
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 
@@ -424,6 +425,12 @@ def test_watching_a_table_from_the_lobby(
         ann.wait_for_function(WAIT_FOR_TURN, timeout=20_000)  # the table waits for Ann
         ann_seq = ann.locator("body").get_attribute("data-seq") or ""
         expect(watcher.locator("body")).to_have_attribute("data-seq", ann_seq)
+
+        # the hand's end, told of the two pairs by name (nobody is "we" to a watcher)
+        play_until(ann, "hand-summary")
+        verdict = watcher.locator("#hand-summary .verdict")
+        expect(verdict).to_have_text(re.compile(r"^\S.* & .* (made|went set)"))
+        watcher.locator("#summary-close").click()
 
         watcher.screenshot(path=str(screenshots / "play-watching.png"))
         watcher.reload()  # the link keeps watching

@@ -67,8 +67,10 @@ export class DialogParts {
     if (this.isRook()) {
       const us = (this.mySeat ?? 0) % 2;
       const declTeam = ev.declarer % 2;
-      const who = declTeam === us && !this.watching ? "we" : "they";
-      const verdict = t(`summary.${who}_${ev.made ? "made" : "set"}`, { bid: ev.bid });
+      const outcome = ev.made ? "made" : "set";
+      const verdict = this.watching
+        ? t(`summary.team_${outcome}`, { team: this.teamName(declTeam), bid: ev.bid })
+        : t(`summary.${declTeam === us ? "we" : "they"}_${outcome}`, { bid: ev.bid });
       return `<p class="verdict ${ev.made ? "made" : "set"}">${esc(verdict)}</p>
         <p>${esc(t("summary.contract", { name: this.name(ev.declarer), bid: ev.bid }))}
           ${ev.trump ? `${colourSymbol(ev.trump, 16)} ${esc(t("table.trump_is", { colour: t(`colour.${ev.trump}`) }))}` : ""}</p>
