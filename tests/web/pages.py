@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
+from typing import Any
+
 from playwright.sync_api import Page, expect
 
 
@@ -10,3 +14,12 @@ def open_page(page: Page, path: str = "/") -> None:
     clicks): a click before that is lost on a busy machine."""
     page.goto(path)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
+
+
+def call(base: str, method: str, path: str, body: object = None) -> Any:
+    """One call of the server's HTTP API; the decoded JSON answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())

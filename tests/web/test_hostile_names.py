@@ -3,22 +3,11 @@ printable name, so the client must escape it everywhere it shows one)."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-from typing import Any
-
 from playwright.sync_api import Page, expect
 
-from .pages import open_page
+from .pages import call, open_page
 
 EVIL = '<img src=x onerror="window.__pwned=1">'
-
-
-def call(base: str, method: str, path: str, body: object) -> Any:
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method)
-    request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())
 
 
 def test_markup_in_a_name_is_shown_as_text(server_url: str, page: Page) -> None:

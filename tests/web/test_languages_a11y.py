@@ -14,7 +14,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from crowsnest.web import LANGUAGES, catalog
 
-from .pages import open_page
+from .pages import call, open_page
 
 TABS = ("settings", "info", "history", "play")
 KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-zA-Z0-9_-]+)+$")
@@ -125,13 +125,29 @@ def test_no_serious_accessibility_violation(page: Page, lang: str) -> None:
     axe = Axe()
     choose_language(page, lang)
     found: dict[str, list[str]] = {}
-    for tab in ("settings", "info", "history"):
+    for tab in ("settings", "info", "history", "play"):
         page.click(f"#tab-{tab}")
         page.wait_for_load_state("networkidle")
         found[tab] = serious(axe.run(page))
     start_game(page)
     found["table"] = serious(axe.run(page))
     assert found == {tab: [] for tab in found}
+
+
+def test_no_serious_accessibility_violation_when_watching(server_url: str, page: Page) -> None:
+    """A spectator's table (no hand, nothing to do) and the lobby listing it."""
+    created = call(server_url, "POST", "/api/tables", {"bot_delay": 0})
+    table_id = created["table"]["id"]
+    call(server_url, "POST", f"/api/tables/{table_id}/join", {"name": "Ann"})
+    open_page(page)
+    page.click("#tab-play")
+    expect(page.locator(f'#public-tables button.watch[data-table="{table_id}"]')).to_be_visible()
+    axe = Axe()
+    assert serious(axe.run(page)) == []
+    open_page(page, f"/?table={table_id}&watch=1")
+    expect(page.locator("body")).to_have_attribute("data-role", "spectator")
+    expect(page.locator(".seat .backs")).to_have_count(4)
+    assert serious(axe.run(page)) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
