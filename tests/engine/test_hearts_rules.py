@@ -243,7 +243,7 @@ def test_received_cards_are_visible_only_to_the_receiver() -> None:
 
 def test_pass_must_be_exactly_three_cards() -> None:
     game = new_hearts(SUITED)
-    refused(game, 0, "pass 2C 3C", "wrong_card_count")
+    assert refused(game, 0, "pass 2C 3C", "wrong_card_count").params == {"count": 3}
     refused(game, 0, "pass 2C 3C 4C 5C", "wrong_card_count")
 
 

@@ -84,20 +84,20 @@ def test_auction_goes_clockwise_from_left_of_the_dealer() -> None:
 
 def test_bid_must_be_a_multiple_of_5() -> None:
     game = crowsnest()
-    refused(game, 0, "bid 72", "bid_not_multiple")
+    assert refused(game, 0, "bid 72", "bid_not_multiple").params == {"step": 5}
     assert all(int(t.split()[1]) % 5 == 0 for t in legal_texts(game, 0)[1:])
 
 
 def test_bid_must_be_at_least_the_minimum() -> None:
     game = crowsnest()
-    refused(game, 0, "bid 65", "bid_too_low")
+    assert refused(game, 0, "bid 65", "bid_too_low").params == {"minimum": 70}
     refused(game, 0, "bid 0", "bid_too_low")
 
 
 def test_bid_must_be_higher_than_the_high_bid() -> None:
     game = crowsnest()
     act(game, "bid 80")
-    refused(game, 1, "bid 80", "bid_too_low")
+    assert refused(game, 1, "bid 80", "bid_too_low").params == {"minimum": 85}
     refused(game, 1, "bid 75", "bid_too_low")
     assert legal_texts(game, 1)[:2] == ["bid pass", "bid 85"]
 
@@ -112,7 +112,8 @@ def test_jump_bids_are_allowed() -> None:
 def test_bid_must_be_at_most_the_points_in_a_hand(rules_id: str) -> None:
     game = new_game(rules_id, seed=1)
     assert isinstance(game, RookGame)
-    refused(game, 0, f"bid {MAX_BID[rules_id] + 5}", "bid_too_high")
+    too_high = refused(game, 0, f"bid {MAX_BID[rules_id] + 5}", "bid_too_high")
+    assert too_high.params == {"maximum": MAX_BID[rules_id]}
 
 
 def test_pass_is_final_and_passed_players_are_skipped() -> None:
@@ -231,7 +232,7 @@ def test_declarer_discards_as_many_cards_as_the_nest_holds() -> None:
     act(game, "bid 70", "bid pass", "bid pass", "bid pass")
     (choose,) = game.legal_actions(0)
     assert str(choose).startswith("discard 5 of ")
-    refused(game, 0, "discard R5 R6 R7 R8", "wrong_card_count")
+    assert refused(game, 0, "discard R5 R6 R7 R8", "wrong_card_count").params == {"count": 5}
     refused(game, 0, "discard R5 R6 R7 R8 R9 R11", "wrong_card_count")
     act(game, "discard R5 R6 R7 R8 R9")
     assert game.view(0).hand_sizes == (9, 9, 9, 9)

@@ -230,6 +230,7 @@ def test_bad_messages_get_their_code_and_change_nothing(
         ws.send_text(raw)
         error = receive_until(ws, "error")
         assert error["code"] == code and error["seq"] == 0
+        assert error["args"] == ({"count": 3} if code == "wrong_card_count" else {})
         send(ws, type="sync")
         assert receive_until(ws, "state") == before
 

@@ -6,19 +6,25 @@ cannot see.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class RulesError(ValueError):
     """Base of every error about an action, option or record.
 
-    ``code`` is stable (clients translate it); ``message`` is for people.
+    ``code`` is stable (clients translate it); ``message`` is for people; ``params``
+    are the numbers a translated message needs (``{"minimum": 75}``), never a card.
     """
 
     code: str
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(
+        self, code: str, message: str, params: Mapping[str, int | str] | None = None
+    ) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.params: dict[str, int | str] = dict(params or {})
 
 
 class InvalidAction(RulesError):

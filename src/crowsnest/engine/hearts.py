@@ -281,7 +281,9 @@ class HeartsGame(Game[HeartsRules]):
             n = action.cards.bit_count()
             if n != self.rules.pass_count:
                 raise IllegalAction(
-                    "wrong_card_count", f"{text!r}: pass {self.rules.pass_count} cards, not {n}"
+                    "wrong_card_count",
+                    f"{text!r}: pass {self.rules.pass_count} cards, not {n}",
+                    {"count": self.rules.pass_count},
                 )
             if action.cards & ~hand:
                 raise IllegalAction(

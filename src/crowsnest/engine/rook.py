@@ -425,15 +425,25 @@ class RookGame(Game[RookRules]):
             return
         if amount % rules.bid_step:
             raise IllegalAction(
-                "bid_not_multiple", f"{text!r}: bids are multiples of {rules.bid_step}"
+                "bid_not_multiple",
+                f"{text!r}: bids are multiples of {rules.bid_step}",
+                {"step": rules.bid_step},
             )
         if amount > rules.max_bid:
-            raise IllegalAction("bid_too_high", f"{text!r}: the most is {rules.max_bid}")
+            raise IllegalAction(
+                "bid_too_high", f"{text!r}: the most is {rules.max_bid}", {"maximum": rules.max_bid}
+            )
         if amount < rules.min_bid:
-            raise IllegalAction("bid_too_low", f"{text!r}: the minimum bid is {rules.min_bid}")
+            raise IllegalAction(
+                "bid_too_low",
+                f"{text!r}: the minimum bid is {rules.min_bid}",
+                {"minimum": rules.min_bid},
+            )
         if self.high_bidder is not None and amount <= self.high_bid:
             raise IllegalAction(
-                "bid_too_low", f"{text!r}: the bid must be higher than {self.high_bid}"
+                "bid_too_low",
+                f"{text!r}: the bid must be higher than {self.high_bid}",
+                {"minimum": self.high_bid + rules.bid_step},
             )
 
     def _check_discard(self, seat: int, cards: int, text: str) -> None:
@@ -441,7 +451,9 @@ class RookGame(Game[RookRules]):
         hand = self.hands[seat]
         if cards.bit_count() != n:
             raise IllegalAction(
-                "wrong_card_count", f"{text!r}: discard {n} cards, not {cards.bit_count()}"
+                "wrong_card_count",
+                f"{text!r}: discard {n} cards, not {cards.bit_count()}",
+                {"count": n},
             )
         if cards & ~hand:
             raise IllegalAction(

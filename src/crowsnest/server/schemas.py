@@ -168,6 +168,9 @@ class ErrorMessage(BaseModel):
     message: str
     seq: int | None = None
     """The table's current sequence number, when the connection has a table."""
+    args: dict[str, int | str] = Field(default_factory=dict)
+    """What the translated message needs (``{"minimum": 75}`` for ``bid_too_low``); the
+    client shows ``error.<code>`` with these arguments."""
 
 
 class PongMessage(BaseModel):

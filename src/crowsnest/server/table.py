@@ -223,8 +223,10 @@ class Table:
         view: PlayerView = self.game.view(seat)
         return view
 
-    def error(self, code: str, message: str) -> ErrorMessage:
-        return ErrorMessage(code=code, message=message, seq=self.seq)
+    def error(
+        self, code: str, message: str, args: Mapping[str, int | str] | None = None
+    ) -> ErrorMessage:
+        return ErrorMessage(code=code, message=message, seq=self.seq, args=dict(args or {}))
 
     # -- seats and connections -------------------------------------------------------
 
@@ -318,8 +320,10 @@ class Table:
             return self._refuse("already_joined", "this connection has already said hello")
         return self._human_action(seat, message, now)
 
-    def _refuse(self, code: str, message: str) -> Outcome:
-        return Outcome([("reply", self.error(code, message))])
+    def _refuse(
+        self, code: str, message: str, args: Mapping[str, int | str] | None = None
+    ) -> Outcome:
+        return Outcome([("reply", self.error(code, message, args))])
 
     def _human_action(self, seat: int | None, message: ActionMessage, now: float) -> Outcome:
         if seat is None:
@@ -330,7 +334,7 @@ class Table:
         try:
             parsed = parse_action(message.action)
         except RulesError as err:
-            return self._refuse(err.code, err.message)
+            return self._refuse(err.code, err.message, err.params)
         text = str(parsed)
         s = self.seats[seat]
         if s.last is not None and s.last[1] == text and s.last[0] > message.seq:
@@ -342,7 +346,7 @@ class Table:
         try:
             events = self._advance(seat, parsed, now)
         except RulesError as err:
-            return self._refuse(err.code, err.message)
+            return self._refuse(err.code, err.message, err.params)
         return self._broadcast(events, Accepted(self.seq, seat, text, "human"))
 
     # -- bots ----------------------------------------------------------------------------

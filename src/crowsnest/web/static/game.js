@@ -93,7 +93,7 @@ export class Game {
       this.hooks.lost?.(msg.code);
       return;
     }
-    if (msg.code !== "stale" && msg.code !== "duplicate") this.hooks.toast(t(`error.${msg.code}`));
+    if (msg.code !== "stale" && msg.code !== "duplicate") this.hooks.toast(t(`error.${msg.code}`, msg.args ?? {}));
     this.connection?.sync();
   }
 
