@@ -208,3 +208,15 @@ def test_tabs_stay_readable_under_the_pointer(page: Page) -> None:
             page.wait_for_timeout(50)  # let a colour transition finish
             ratio = button.evaluate(CONTRAST)
             assert ratio >= 4.5, f"#tab-{other} hovered on {tab}: contrast {ratio:.2f}"
+
+
+def test_a_refusal_is_shown_translated_with_its_arguments(page: Page) -> None:
+    """The server refuses with a code and arguments; the page words it in the
+    player's language (a bid the page itself would never offer is sent by hand)."""
+    choose_language(page, "pl")
+    start_game(page)
+    expect(page.locator('#auction [data-action="bid 70"]')).to_be_visible()
+    page.evaluate("() => window.__crowsnest.game.send('bid 5')")
+    toast = page.locator("#toast")
+    expect(toast).to_have_text("Ta odzywka jest za niska: licytuj co najmniej 70.")
+    expect(page.locator('#auction [data-action="bid 70"]')).to_be_visible()
