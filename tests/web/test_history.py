@@ -6,36 +6,26 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 import uuid
-from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .pages import open_page
-
-
-def _call(base: str, method: str, path: str, body: object = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())
+from .pages import call, open_page
 
 
 def _finished_game(base: str, name: str) -> str:
     """A Rook game to 50 points: the human seat, taken by ``name``, is played by the
     table's bot at once (grace 0); the game's table id once it is over."""
-    created = _call(
+    created = call(
         base,
         "POST",
         "/api/tables",
         {"rules": "rook/crowsnest", "options": {"target": 50}, "grace": 0, "bot_delay": 0},
     )
     table_id: str = created["table"]["id"]
-    _call(base, "POST", f"/api/tables/{table_id}/join", {"name": name})
+    call(base, "POST", f"/api/tables/{table_id}/join", {"name": name})
     deadline = time.monotonic() + 60
-    while _call(base, "GET", f"/api/tables/{table_id}")["status"] != "over":
+    while call(base, "GET", f"/api/tables/{table_id}")["status"] != "over":
         assert time.monotonic() < deadline, "the game did not finish"
         time.sleep(0.05)
     return table_id
@@ -57,7 +47,7 @@ def _missing(page: Page) -> list[str]:
 def test_history_lists_the_game_and_steps_the_replay(server_url: str, page: Page) -> None:
     name = f"Replay {uuid.uuid4().hex[:6]}"
     table_id = _finished_game(server_url, name)
-    replay = _call(server_url, "GET", f"/api/tables/{table_id}/replay")
+    replay = call(server_url, "GET", f"/api/tables/{table_id}/replay")
     steps = replay["steps"]
     _as_player(page, name)
     open_page(page)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+
+from .pages import call
 
 INSTANT = {"speed": "instant", "name": "Ann", "hints": True}
 
@@ -41,8 +42,7 @@ OTHER_ROOK = [
 
 
 def test_every_other_rook_rule_set_is_played_below(server_url: str) -> None:
-    with urllib.request.urlopen(f"{server_url}/api/rules", timeout=5) as answer:
-        rules = json.load(answer)
+    rules = call(server_url, "GET", "/api/rules")
     served = {r["id"] for r in rules if r["family"] == "rook"} - {"rook/crowsnest"}
     assert served == set(OTHER_ROOK)
 
