@@ -14,11 +14,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,19 +21,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from server.helpers import ServerProcess
+
 # Assertions wait up to 15 s (Playwright's default is 5 s): the machine has two cores,
 # and a test's server, bots and browser share them.
 expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _chromium() -> str:
@@ -51,42 +41,13 @@ def _chromium() -> str:
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A running ``crowsnest serve`` (bots without delay); its base URL."""
-    data = tmp_path_factory.mktemp("web-server")
-    port = _free_port()
-    log = (data / "server.log").open("wb")
     # A long grace: a table a finished test left behind waits for its player instead
     # of having bots play it out, which would load the machine under later tests.
-    env = {**os.environ, "CROWSNEST_BOT_DELAY": "0", "CROWSNEST_GRACE": "3600"}
-    command = [sys.executable, "-m", "crowsnest.cli", "serve", "--port", str(port)]
-    proc = subprocess.Popen(
-        [*command, "--data-dir", str(data), "--log-level", "warning"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
+    server = ServerProcess(tmp_path_factory.mktemp("web-server"), {"CROWSNEST_GRACE": "3600"})
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.close()
-                    text = (data / "server.log").read_text(errors="replace")
-                    pytest.fail(f"the server did not start:\n{text[-3000:]}")
-                time.sleep(0.1)
-        yield url
+        yield server.start().base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+        server.stop()
 
 
 @pytest.fixture(scope="session")
