@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -82,34 +82,86 @@ def test_kill_9_mid_hand_and_resume(
     assert any(line["event"] == "recovered" for line in second.log_lines())
 
 
-def test_kill_9_at_random_moments_of_bot_games(
+def _observed(base: str, table_ids: Iterable[str]) -> dict[str, tuple[str, int]]:
+    """Each table's (status, seq) as the server reports it now."""
+    out = {}
+    for table_id in table_ids:
+        status, info = http(base, "GET", f"/api/tables/{table_id}")
+        assert status == 200, info
+        out[table_id] = (info["status"], info["seq"])
+    return out
+
+
+def _wait_until_past(base: str, table_ids: Iterable[str], seq: int) -> dict[str, tuple[str, int]]:
+    """Poll until every table still playing is past ``seq`` (or over); what was seen."""
+    deadline = time.monotonic() + 60
+    while True:
+        seen = _observed(base, table_ids)
+        if all(status == "over" or at > seq for status, at in seen.values()):
+            return seen
+        assert time.monotonic() < deadline, (seq, seen)
+        time.sleep(0.01)
+
+
+def _recovered(server: ServerProcess, count: int) -> dict[str, int]:
+    """The tables the server says it recovered at its start (table -> seq); waits until
+    ``count`` of them are logged (the log is written by the server, so read it until
+    it says so rather than once)."""
+    deadline = time.monotonic() + 30
+    while True:
+        lines = [line for line in server.log_lines() if line["event"] == "recovered"]
+        if len(lines) >= count:
+            return {line["table"]: line["seq"] for line in lines}
+        assert time.monotonic() < deadline, lines
+        time.sleep(0.02)
+
+
+def test_kill_9_at_chosen_moments_of_bot_games(
     server_factory: Callable[..., ServerProcess],
 ) -> None:
-    """Tables of bots only play on their own; kill the server at random moments, three
-    times, and each game ends exactly as if nothing had happened."""
+    """Tables of bots only play on their own; kill the server three times, each time
+    once the server has been seen past a different point of the games, and each game
+    ends exactly as if nothing had happened.
+
+    The moments are chosen by what the server reports (its tables' seq), not by the
+    clock: a kill lands mid-game on a fast machine and on a slow one alike. The bots
+    wait 20 ms a move, so a game lasts seconds, and a kill seen mid-game stays so."""
     server = server_factory()
     bots = ["bot"] * 4
     games = {
-        create_table(server.base, rules=rules, seed=seed, seats=bots)["table"]["id"]: (rules, seed)
+        create_table(server.base, rules=rules, seed=seed, seats=bots, bot_delay=0.02)["table"][
+            "id"
+        ]: (rules, seed)
         for rules, seed in [("rook/tournament", 1), ("rook/dixie", 2), ("hearts", 3)]
     }
     rng = random.Random(5)
-    recovered: list[int] = []
-    for _ in range(3):
-        time.sleep(rng.uniform(0.05, 0.3))
+    threshold = 0
+    for kill in range(3):
+        threshold += rng.randint(5, 30)  # a different moment of the games each time
+        seen = _wait_until_past(server.base, games, threshold)
+        playing = {t: at for t, (status, at) in seen.items() if status == "playing"}
+        assert playing, (kill, seen)  # the games last far longer than three kills
         server.kill9()
+        log_lines_before = len(
+            [line for line in server.log_lines() if line["event"] == "recovered"]
+        )
         server = server_factory(server.data_dir)
-        recovered += [line["seq"] for line in server.log_lines() if line["event"] == "recovered"]
-    assert any(seq > 0 for seq in recovered), recovered  # killed in the middle of games
-    deadline = time.monotonic() + 120
+        recovered = _recovered(server, log_lines_before + len(playing))
+        for table_id, at in playing.items():
+            # Killed in the middle of the game: it comes back at least where it was
+            # seen, still playing, and the server reports it from there on.
+            assert recovered[table_id] >= at > threshold, (kill, table_id, recovered)
+            state, now = _observed(server.base, [table_id])[table_id]
+            assert state == "over" or now >= recovered[table_id]
     records: dict[str, Any] = {}
-    while len(records) < len(games) and time.monotonic() < deadline:
+    deadline = time.monotonic() + 120
+    while len(records) < len(games):
         for table_id in games:
             status, data = http(server.base, "GET", f"/api/tables/{table_id}/record")
             if status == 200:
                 records[table_id] = data
+        assert time.monotonic() < deadline, sorted(records)
         time.sleep(0.1)
-    assert len(records) == len(games)
     for table_id, (rules, seed) in games.items():
         record = records[table_id]
         assert replay(record).record() == record

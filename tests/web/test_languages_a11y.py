@@ -159,7 +159,7 @@ def test_screenshots_of_the_table(page: Page, lang: str, screenshots: Path) -> N
     start_game(page)
     for name, size in (("desktop", DESKTOP), ("laptop", LAPTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
-        page.wait_for_timeout(200)  # let the layout settle after the resize
+        settled(page)  # the layout and its transitions after the resize
         path = screenshots / f"table-{lang}-{name}.png"
         page.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 10_000
@@ -179,6 +179,20 @@ def test_screenshots_of_the_table(page: Page, lang: str, screenshots: Path) -> N
             assert below <= 0, f"{name}: the hand ends {below}px below the screen"
             scroll = page.evaluate(SCROLLS_DOWN)
             assert scroll <= 1, f"{name}: the page scrolls down by {scroll}px"
+
+
+SETTLED = """() => new Promise((done) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done(
+        document.getAnimations().every((a) => a.playState !== "running"
+            || a.effect?.getComputedTiming().iterations === Infinity)
+    )))
+)"""
+
+
+def settled(page: Page) -> None:
+    """Wait until the page has drawn twice since now and no CSS transition or animation
+    is running (a pulse that never ends aside): an observed state, not a guessed delay."""
+    page.wait_for_function(SETTLED, timeout=15_000, polling=50)
 
 
 CONTRAST = """(el) => {
@@ -205,7 +219,7 @@ def test_tabs_stay_readable_under_the_pointer(page: Page) -> None:
         for other in TABS:
             button = page.locator(f"#tab-{other}")
             button.hover()
-            page.wait_for_timeout(50)  # let a colour transition finish
+            settled(page)  # any colour transition has finished
             ratio = button.evaluate(CONTRAST)
             assert ratio >= 4.5, f"#tab-{other} hovered on {tab}: contrast {ratio:.2f}"
 
