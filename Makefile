@@ -56,20 +56,31 @@ DEALS ?= 200
 ROOK_RULES := rook/crowsnest rook/tournament rook/partnership rook/one-high rook/red-one \
 	rook/buckeye rook/dixie
 
+# Each run writes its deals to data/arena/ as they end (a deal log), so a `make arena`
+# cut short resumes where it stopped; delete data/arena/ to start over.
+ARENA     := $(BIN)/crowsnest arena --progress
+ARENA_LOG := data/arena
 arena: arena-hearts arena-rook
 
 arena-hearts: $(DEV_STAMP)
 	for level in easy normal hard; do \
-		$(BIN)/crowsnest arena hearts --candidate $$level --field ducker --deals $(DEALS) || exit 1; \
+		$(ARENA) hearts --candidate $$level --field ducker --deals $(DEALS) \
+			--out $(ARENA_LOG)/hearts-$$level-ducker.jsonl || exit 1; \
 	done
-	$(BIN)/crowsnest arena hearts --table hard,normal,easy,ducker --deals $(DEALS)
-	$(BIN)/crowsnest arena hearts --candidate hard --field ducker --deals 20 --workers 1
+	$(ARENA) hearts --table hard,normal,easy,ducker --deals $(DEALS) \
+		--out $(ARENA_LOG)/hearts-table.jsonl
+	$(ARENA) hearts --candidate hard --field ducker --deals 20 --workers 1 \
+		--out $(ARENA_LOG)/hearts-hard-ducker-one-core.jsonl
 
 arena-rook: $(DEV_STAMP)
 	for rules in $(ROOK_RULES); do \
-		$(BIN)/crowsnest arena $$rules --candidate easy --field greedy --deals $(DEALS) || exit 1; \
-		$(BIN)/crowsnest arena $$rules --candidate normal --field easy --deals $(DEALS) || exit 1; \
-		$(BIN)/crowsnest arena $$rules --candidate hard --field normal --deals $(DEALS) || exit 1; \
+		name=$$(echo $$rules | tr / -); \
+		$(ARENA) $$rules --candidate easy --field greedy --deals $(DEALS) \
+			--out $(ARENA_LOG)/$$name-easy-greedy.jsonl || exit 1; \
+		$(ARENA) $$rules --candidate normal --field easy --deals $(DEALS) \
+			--out $(ARENA_LOG)/$$name-normal-easy.jsonl || exit 1; \
+		$(ARENA) $$rules --candidate hard --field normal --deals $(DEALS) \
+			--out $(ARENA_LOG)/$$name-hard-normal.jsonl || exit 1; \
 	done
 
 format: $(DEV_STAMP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +46,25 @@ def test_arena_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--workers", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "head to head: ducker, random, ducker, random" in out
+    assert "2 deals x 6 seatings = 12 hands" in out
     assert "ducker - random" in out
+
+
+def test_arena_writes_a_deal_log_and_merges_logs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["arena", "rook/dixie", "--candidate", "random", "--field", "random"]
+    for seed in (1, 2):
+        out = str(tmp_path / f"{seed}.jsonl")
+        assert (
+            main([*argv, "--deals", "2", "--workers", "1", "--seed", str(seed), "--out", out]) == 0
+        )
+    capsys.readouterr()
+    assert main(["arena", "--merge", str(tmp_path / "1.jsonl"), str(tmp_path / "2.jsonl")]) == 0
+    assert "4 deals x 2 plays = 8 hands, seeds 1, 2" in capsys.readouterr().out
+    assert main(["arena", "hearts", "--merge", str(tmp_path / "1.jsonl")]) == 2
+    assert main(["arena", "--merge", str(tmp_path / "none.jsonl")]) == 1
+    assert "crowsnest arena: " in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -58,6 +77,7 @@ def test_arena_table(capsys: pytest.CaptureFixture[str]) -> None:
         ["arena", "hearts", "--table", "ducker,ducker"],
         ["arena", "rook/crowsnest", "--candidate", "random", "--option", "bird=maybe"],
         ["arena", "chess", "--candidate", "random"],
+        ["arena", "--candidate", "random"],
     ],
 )
 def test_arena_refuses_bad_requests(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

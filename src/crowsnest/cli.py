@@ -16,9 +16,13 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from crowsnest import __version__
+
+if TYPE_CHECKING:
+    from crowsnest.arena import ArenaResult
 
 
 def _positive_seconds(text: str) -> float:
@@ -122,7 +126,9 @@ def _add_arena(sub: Any) -> None:
             "A bot is a registry name or cmd:'COMMAND' for a bot-protocol program."
         ),
     )
-    arena.add_argument("rules_id", metavar="RULES_ID", help="hearts, or a rook/... rule set")
+    arena.add_argument(
+        "rules_id", metavar="RULES_ID", nargs="?", help="hearts, or a rook/... rule set"
+    )
     arena.add_argument("--candidate", default=None, metavar="BOT")
     arena.add_argument("--field", default=None, metavar="BOT")
     arena.add_argument("--table", default=None, metavar="A,B,C,D", help="Hearts head to head")
@@ -139,6 +145,27 @@ def _add_arena(sub: Any) -> None:
         help="seconds per decision for the bots that have a time budget",
     )
     arena.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE")
+    arena.add_argument(
+        "--seatings",
+        choices=("distinct", "cyclic"),
+        default="distinct",
+        help="Hearts --table: every distinct seating (default) or the four rotations",
+    )
+    arena.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write each deal to this deal log (JSON lines) as it ends; resume from it",
+    )
+    arena.add_argument(
+        "--merge",
+        type=Path,
+        nargs="+",
+        default=None,
+        metavar="FILE",
+        help="report the deal logs of one match together (instead of playing)",
+    )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
     arena.add_argument(
         "--progress",
@@ -190,9 +217,8 @@ def _bot(game: str, level: str, seed: int | None, budget: float | None) -> int:
 def _arena(args: argparse.Namespace) -> int:
     from crowsnest import arena
     from crowsnest.ai.external import ExternalBotError
-    from crowsnest.ai.registry import bot_names
 
-    rules_id: str = args.rules_id
+    rules_id: str | None = args.rules_id
     progress: bool = sys.stderr.isatty() if args.progress is None else args.progress
     common: dict[str, Any] = {
         "deals": args.deals,
@@ -200,27 +226,23 @@ def _arena(args: argparse.Namespace) -> int:
         "workers": args.workers,
         "budget": args.budget,
         "progress": progress,
+        "out": args.out,
     }
     options = dict(args.option)
     result: arena.ArenaResult
     try:
-        if options and rules_id == "hearts":
-            raise ValueError("hearts has no options")
-        if args.table is not None:
-            if rules_id != "hearts" or args.candidate or args.field:
-                raise ValueError("--table is for Hearts, instead of --candidate and --field")
-            bots = [b.strip() for b in args.table.split(",")]
-            result = arena.hearts_table(bots, **common)
-        elif args.candidate is None:
-            raise ValueError("name a --candidate (or, for Hearts, a --table)")
-        elif rules_id == "hearts":
-            result = arena.hearts_arena(args.candidate, args.field or "ducker", **common)
+        if args.merge is not None:
+            if rules_id is not None or args.candidate or args.field or args.table:
+                raise ValueError("--merge reads deal logs: name no rule set or bots")
+            result = arena.merged(args.merge)
         else:
-            field = args.field or ("greedy" if "greedy" in bot_names("rook") else "random")
-            result = arena.rook_arena(rules_id, args.candidate, field, options=options, **common)
-    except ValueError as err:
+            result = _arena_run(args, rules_id, options, common)
+    except ValueError as err:  # DealLogError too
         print(f"crowsnest arena: {err}", file=sys.stderr)
         return 2
+    except OSError as err:
+        print(f"crowsnest arena: {err}", file=sys.stderr)
+        return 1
     except (arena.ArenaError, ExternalBotError) as err:
         print(f"crowsnest arena: {err}", file=sys.stderr)
         return 1
@@ -233,6 +255,32 @@ def _arena(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # `crowsnest arena ... | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _arena_run(
+    args: argparse.Namespace,
+    rules_id: str | None,
+    options: dict[str, object],
+    common: dict[str, Any],
+) -> ArenaResult:
+    from crowsnest import arena
+    from crowsnest.ai.registry import bot_names
+
+    if rules_id is None:
+        raise ValueError("name a rule set (RULES_ID), or --merge deal logs")
+    if options and rules_id == "hearts":
+        raise ValueError("hearts has no options")
+    if args.table is not None:
+        if rules_id != "hearts" or args.candidate or args.field:
+            raise ValueError("--table is for Hearts, instead of --candidate and --field")
+        bots = [b.strip() for b in args.table.split(",")]
+        return arena.hearts_table(bots, seatings=args.seatings, **common)
+    if args.candidate is None:
+        raise ValueError("name a --candidate (or, for Hearts, a --table)")
+    if rules_id == "hearts":
+        return arena.hearts_arena(args.candidate, args.field or "ducker", **common)
+    field = args.field or ("greedy" if "greedy" in bot_names("rook") else "random")
+    return arena.rook_arena(rules_id, args.candidate, field, options=options, **common)
 
 
 def _add_serve(sub: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
 import json
@@ -17,14 +18,18 @@ from crowsnest.ai import Bot, RandomBot
 from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.arena import (
     ArenaError,
+    DealLogError,
     HeartsResult,
+    RookResult,
     format_result,
     hearts_arena,
     hearts_table,
+    merged,
     result_json,
     rook_arena,
 )
 from crowsnest.arena.hand import HeartsHand, Job, play_hand
+from crowsnest.arena.hearts import seatings
 from crowsnest.arena.players import Seating
 from crowsnest.arena.progress import Progress
 from crowsnest.arena.runner import play_deal
@@ -97,16 +102,83 @@ def test_rook_contracts_add_up() -> None:
     assert result.run.options == (("target", 500),)
 
 
-def test_head_to_head_table() -> None:
+def test_head_to_head_table_plays_every_distinct_seating() -> None:
+    """A,B,A,B has six distinct seatings (the four rotations give only two); a bot
+    named twice is one row, and each bot sits in every seat equally often."""
     result = hearts_table(["ducker", "random", "ducker", "random"], deals=3, workers=1)
-    assert [b.name for b in result.bots] == ["ducker", "random", "ducker", "random"]
-    assert len(result.pairs) == 6
-    ducker_pair = next(p for p in result.pairs if (p.a, p.b) == (0, 2))
-    assert ducker_pair.diff.mean == pytest.approx(0.0, abs=1e-12)
-    for per_bot in result.per_deal:
-        assert sum(per_bot) >= 26
+    assert [b.name for b in result.bots] == ["ducker", "random"]
+    assert result.run.hands == 3 * 6
+    assert len(result.pairs) == 1 and (result.pairs[0].a, result.pairs[0].b) == (0, 1)
+    for per_bot in result.per_deal:  # each hand gives out 26 points, 13 per bot on average
+        assert sum(per_bot) * 2 >= 26
     with pytest.raises(ValueError, match="4 bots"):
         hearts_table(["ducker", "random"], deals=1)
+
+
+def test_four_different_bots_meet_in_all_24_seatings() -> None:
+    lineup = ("a", "b", "c", "d")
+    found = seatings(lineup)
+    assert len(found) == 24 == len(set(found))
+    assert found[:4] == seatings(lineup, "cyclic")
+    for seat in range(4):  # each bot in each seat 6 times, left of each other bot twice
+        assert sorted(s[seat] for s in found) == sorted([0, 1, 2, 3] * 6)
+    lefts = [(s[seat], s[(seat + 1) % 4]) for s in found for seat in range(4)]
+    assert all(lefts.count((a, b)) == 8 for a in range(4) for b in range(4) if a != b)
+    with pytest.raises(ValueError, match="distinct or cyclic"):
+        seatings(lineup, "random")  # type: ignore[arg-type]
+
+
+def test_cyclic_seatings_on_request() -> None:
+    result = hearts_table(
+        ["ducker", "random", "ducker", "random"], deals=2, workers=1, seatings="cyclic"
+    )
+    assert result.run.hands == 2 * 4
+
+
+def test_a_deal_log_is_written_deal_by_deal_and_resumed(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    straight = hearts_arena("random", "ducker", deals=4, workers=1, seed=2)
+    first = hearts_arena("random", "ducker", deals=2, workers=1, seed=2, out=out)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 1 + 2 and json.loads(lines[0])["kind"] == "crowsnest-arena"
+    assert [json.loads(line)["deal"] for line in lines[1:]] == [0, 1]
+    assert first.per_deal == straight.per_deal[:2]
+    # Cut short while writing deal 2: the partial line is dropped, the run resumes.
+    with out.open("a") as handle:
+        handle.write('{"deal": 2, "hands": [')
+    resumed = hearts_arena("random", "ducker", deals=4, workers=2, seed=2, out=out)
+    assert outcome(resumed) == outcome(straight)
+    assert resumed.run.hands == 16 and resumed.run.played_hands == 8
+    assert [json.loads(line)["deal"] for line in out.read_text().splitlines()[1:]] == [0, 1, 2, 3]
+    again = hearts_arena("random", "ducker", deals=4, workers=1, seed=2, out=out)
+    assert outcome(again) == outcome(straight) and again.run.played_hands == 0
+
+
+def test_a_deal_log_of_another_run_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    hearts_arena("random", "ducker", deals=1, workers=1, out=out)
+    with pytest.raises(DealLogError, match="holds another run"):
+        hearts_arena("random", "ducker", deals=1, workers=1, seed=9, out=out)
+    with pytest.raises(DealLogError, match="holds another run"):
+        hearts_table(["random", "ducker", "ducker", "ducker"], deals=1, workers=1, out=out)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"kind": "something else"}\n')
+    with pytest.raises(DealLogError, match="not an arena deal log"):
+        hearts_arena("random", "ducker", deals=1, workers=1, out=bad)
+
+
+def test_deal_logs_of_several_seeds_merge(tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    first = rook_arena("rook/crowsnest", "random", "greedy", deals=2, seed=1, workers=1, out=a)
+    second = rook_arena("rook/crowsnest", "random", "greedy", deals=3, seed=2, workers=1, out=b)
+    both = merged([a, b, a])  # a file named twice counts once
+    assert isinstance(both, RookResult)
+    assert both.per_deal == first.per_deal + second.per_deal
+    assert both.run.seeds == (1, 2) and both.run.deals == 5
+    assert "seeds 1, 2" in format_result(both)
+    rook_arena("rook/tournament", "random", "greedy", deals=1, seed=1, workers=1, out=c)
+    with pytest.raises(DealLogError, match="another match"):
+        merged([a, c])
 
 
 def test_an_external_program_takes_the_candidate_seat() -> None:
@@ -171,10 +243,29 @@ def test_reports_as_text_and_json() -> None:
     assert result_json(rook)["candidate_contracts"] == dataclasses.asdict(rook.candidate_contracts)
 
 
-def test_progress_line() -> None:
+def test_progress_line_on_a_terminal() -> None:
     out = io.StringIO()
-    bar = Progress(4, "hearts", out)
+    bar = Progress(4, "hearts", out, live=True, estimate=lambda: "score -1.00 ± 0.50")
     bar.update(1, 4)
     bar.update(4, 16)
     bar.close()
-    assert "4/4 deals" in out.getvalue() and out.getvalue().endswith("\n")
+    text = out.getvalue()
+    assert "4/4 deals" in text and "score -1.00 ± 0.50" in text and text.endswith("\n")
+
+
+def test_progress_lines_in_a_log_every_tenth_of_the_run() -> None:
+    out = io.StringIO()
+    bar = Progress(100, "hearts", out, live=False, estimate=lambda: "score +0.00")
+    for done in range(1, 101):
+        bar.update(done, 4 * done)
+    bar.close()
+    lines = out.getvalue().splitlines()
+    assert [line.split()[1] for line in lines] == [f"{10 * k}/100" for k in range(1, 11)]
+    assert all("score +0.00" in line for line in lines)
+
+
+def test_a_run_with_progress_shows_its_running_estimate() -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        hearts_arena("random", "ducker", deals=2, workers=1, progress=True)
+    assert "2/2 deals" in err.getvalue() and "score +" in err.getvalue()

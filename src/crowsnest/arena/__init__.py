@@ -5,19 +5,19 @@
 0.0
 """
 
-from crowsnest.arena.api import hearts_arena, hearts_table, rook_arena
+from crowsnest.arena.api import ArenaResult, hearts_arena, hearts_table, merged, rook_arena
 from crowsnest.arena.hand import ArenaError, RunInfo
 from crowsnest.arena.hearts import HeartsResult, HeartsTableResult, TableBot, TablePair
+from crowsnest.arena.log import DealLogError
 from crowsnest.arena.report import format_result, result_json
 from crowsnest.arena.rook import Contracts, RookResult
 from crowsnest.arena.stats import Interval, Timing
-
-ArenaResult = HeartsResult | HeartsTableResult | RookResult
 
 __all__ = [
     "ArenaError",
     "ArenaResult",
     "Contracts",
+    "DealLogError",
     "HeartsResult",
     "HeartsTableResult",
     "Interval",
@@ -29,6 +29,7 @@ __all__ = [
     "format_result",
     "hearts_arena",
     "hearts_table",
+    "merged",
     "result_json",
     "rook_arena",
 ]

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TypeVar
 
 from crowsnest.arena import hearts, rook
-from crowsnest.arena.hand import Job, RunInfo
+from crowsnest.arena.hand import DealOutcome, Job, RunInfo
+from crowsnest.arena.log import DealWriter, merge_logs
 from crowsnest.arena.players import check_spec, takes_budget
-from crowsnest.arena.runner import Played, run_with_progress
+from crowsnest.arena.progress import Progress
+from crowsnest.arena.runner import Played, run_deals
 from crowsnest.engine import RULESETS, get_rules
+
+ArenaResult = hearts.HeartsResult | hearts.HeartsTableResult | rook.RookResult
 
 DEFAULT_DEALS = 200
 DEFAULT_SEED = 0
@@ -20,6 +26,7 @@ def _job(
     seed: int,
     options: Mapping[str, object] | None,
     budget: float | None,
+    seatings: tuple[tuple[int, ...], ...] = (),
 ) -> Job:
     if rules_id not in RULESETS:
         raise ValueError(f"unknown rule set {rules_id!r}; choose one of {', '.join(RULESETS)}")
@@ -38,6 +45,7 @@ def _job(
         seed=seed,
         options=tuple(sorted((options or {}).items())),
         budget=budget,
+        seatings=seatings,
     )
 
 
@@ -46,13 +54,106 @@ def _info(job: Job, deals: int, played: Played) -> RunInfo:
         rules=job.rules,
         lineup=job.lineup,
         deals=deals,
-        hands=played.hands,
+        hands=sum(len(o.hands) for o in played.outcomes),
         seed=job.seed,
         workers=played.workers,
         seconds=played.seconds,
         budget=job.budget,
         options=job.options,
+        played_hands=_played(played),
     )
+
+
+def _played(played: Played) -> int | None:
+    total = sum(len(o.hands) for o in played.outcomes)
+    return None if played.played_hands == total else played.played_hands
+
+
+Result = TypeVar("Result", hearts.HeartsResult, hearts.HeartsTableResult, rook.RookResult)
+
+
+_KINDS: dict[object, str] = {
+    hearts.summarise: "hearts",
+    hearts.summarise_table: "hearts_table",
+    rook.summarise: "rook",
+}
+"""What a deal log's header says the run measures (as ``result_json``'s ``kind``)."""
+
+
+def _estimate(result: ArenaResult) -> str:
+    """The running estimate a progress line shows."""
+    if isinstance(result, hearts.HeartsTableResult):
+        return "  ".join(f"{b.name} {b.points.mean:.2f}" for b in result.bots)
+    half = "" if result.score.half is None else f" ± {result.score.half:.2f}"
+    return f"score {result.score.mean:+.2f}{half}"
+
+
+def _play(
+    job: Job,
+    deals: int,
+    workers: int | None,
+    progress: bool,
+    label: str,
+    out: Path | None,
+    summarise: Callable[[RunInfo, tuple[DealOutcome, ...]], Result],
+) -> Result:
+    """Play the run (resuming it from ``out`` where that file holds some of its deals,
+    and writing each new deal there as it finishes) and summarise it."""
+    if deals < 1:
+        raise ValueError("play at least one deal")
+    writer = DealWriter(out, job, _KINDS[summarise]) if out is not None else None
+    done = {i: o for i, o in (writer.done if writer else {}).items() if i < deals}
+    outcomes = sorted(done.values(), key=lambda o: o.index)
+    bar: Progress | None = None
+    if progress:
+
+        def estimate() -> str:
+            run = RunInfo(job.rules, job.lineup, len(outcomes), 0, job.seed, 1, 0.0)
+            return _estimate(summarise(run, tuple(outcomes)))
+
+        bar = Progress(deals, label, estimate=estimate, start=len(done))
+    hands = 0
+
+    def on_outcome(outcome: DealOutcome) -> None:
+        nonlocal hands
+        outcomes.append(outcome)
+        hands += len(outcome.hands)
+        if writer is not None:
+            writer.add(outcome)
+        if bar is not None:
+            bar.update(len(outcomes), hands)
+
+    try:
+        played = run_deals(job, deals, workers, on_outcome, done)
+    finally:
+        if bar is not None:
+            bar.close()
+        if writer is not None:
+            writer.close()
+    return summarise(_info(job, deals, played), played.outcomes)
+
+
+def merged(paths: Sequence[Path]) -> ArenaResult:
+    """The result of the deal logs of one match (``crowsnest arena --merge``)."""
+    kind, job, seeds, outcomes = merge_logs(paths)
+    run = RunInfo(
+        rules=job.rules,
+        lineup=job.lineup,
+        deals=len(outcomes),
+        hands=sum(len(o.hands) for o in outcomes),
+        seed=job.seed,
+        workers=0,
+        seconds=0.0,
+        budget=job.budget,
+        options=job.options,
+        seeds=seeds,
+        played_hands=0,
+    )
+    if kind == "rook":
+        return rook.summarise(run, outcomes)
+    if kind == "hearts":
+        return hearts.summarise(run, outcomes)
+    return hearts.summarise_table(run, outcomes)
 
 
 def hearts_arena(
@@ -64,12 +165,17 @@ def hearts_arena(
     workers: int | None = None,
     budget: float | None = None,
     progress: bool = False,
+    out: Path | None = None,
 ) -> hearts.HeartsResult:
     """``candidate`` against three ``field`` bots, every deal with the candidate in
-    each of the four seats (``workers`` defaults to every core)."""
-    job = _job("hearts", (candidate, field, field, field), seed, None, budget)
-    played = run_with_progress(job, deals, workers, progress, f"hearts {candidate} vs {field}")
-    return hearts.summarise(_info(job, deals, played), played.outcomes)
+    each of the four seats (``workers`` defaults to every core). With ``out``, each
+    deal is written to that deal log as it finishes, and deals it holds are not
+    played again."""
+    lineup = (candidate, field, field, field)
+    # The candidate's place is not the field's, even when the two are the same bot.
+    job = _job("hearts", lineup, seed, None, budget, hearts.seatings(lineup, "cyclic"))
+    label = f"hearts {candidate} vs {field}"
+    return _play(job, deals, workers, progress, label, out, hearts.summarise)
 
 
 def hearts_table(
@@ -80,13 +186,17 @@ def hearts_table(
     workers: int | None = None,
     budget: float | None = None,
     progress: bool = False,
+    out: Path | None = None,
+    seatings: hearts.SeatingMode = "distinct",
 ) -> hearts.HeartsTableResult:
-    """Four bots head to head, every deal played in the four cyclic seatings."""
+    """Four bots head to head, every deal played in each distinct seating of them
+    (``seatings="cyclic"``: the four rotations only)."""
     if len(bots) != 4:
         raise ValueError(f"a Hearts table seats 4 bots, not {len(bots)}")
-    job = _job("hearts", tuple(bots), seed, None, budget)
-    played = run_with_progress(job, deals, workers, progress, "hearts " + ",".join(bots))
-    return hearts.summarise_table(_info(job, deals, played), played.outcomes)
+    lineup = tuple(bots)
+    job = _job("hearts", lineup, seed, None, budget, hearts.seatings(lineup, seatings))
+    label = "hearts " + ",".join(bots)
+    return _play(job, deals, workers, progress, label, out, hearts.summarise_table)
 
 
 def rook_arena(
@@ -100,11 +210,12 @@ def rook_arena(
     workers: int | None = None,
     budget: float | None = None,
     progress: bool = False,
+    out: Path | None = None,
 ) -> rook.RookResult:
     """A ``candidate`` team against a ``field`` team, every deal played twice with
     the teams swapping seats."""
     if not rules_id.startswith("rook/"):
         raise ValueError(f"{rules_id!r} is not a Rook rule set")
     job = _job(rules_id, (candidate, field), seed, options, budget)
-    played = run_with_progress(job, deals, workers, progress, f"{rules_id} {candidate} vs {field}")
-    return rook.summarise(_info(job, deals, played), played.outcomes)
+    label = f"{rules_id} {candidate} vs {field}"
+    return _play(job, deals, workers, progress, label, out, rook.summarise)

@@ -31,6 +31,9 @@ class Job:
     seed: int
     options: tuple[tuple[str, object], ...] = ()
     budget: float | None = None
+    seatings: tuple[tuple[int, ...], ...] = ()
+    """Hearts: the seatings every deal is played in, each the lineup position sitting
+    in seats 0-3 (see ``hearts.seatings``); Rook: none (the teams swap seats)."""
 
     def new_game(self, game_seed: int, hand_number: int) -> AnyGame:
         return new_game(
@@ -104,7 +107,13 @@ class RunInfo:
     seconds: float
     budget: float | None = None
     options: tuple[tuple[str, object], ...] = ()
+    seeds: tuple[int, ...] = ()
+    """Runs merged from deal logs of several seeds: those seeds (else empty)."""
+    played_hands: int | None = None
+    """Hands played in ``seconds`` when some deals were read from a deal log instead
+    (a resumed or merged run); None when every hand was played in ``seconds``."""
 
     @property
     def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else float("inf")
+        hands = self.hands if self.played_hands is None else self.played_hands
+        return hands / self.seconds if self.seconds > 0 else float("inf")

@@ -5,13 +5,26 @@ across, none with the deal index) from the game seed of ``(seed, i)``. In seatin
 ``k`` the bot at lineup position ``j`` sits in seat ``(j + k) % 4``: over the four
 seatings each bot plays each seat's cards once. A candidate run's lineup is
 ``(candidate, field, field, field)``; a head-to-head run's is four bots.
+
+Four cyclic seatings do not seat every bot beside every other on both sides: a
+head-to-head table is played in its *distinct* seatings instead (all 24 for four
+different bots, 6 for ``A,B,A,B``), the cyclic ones first. ``cyclic`` keeps the
+four rotations only; a candidate run always uses them (the candidate's place is its
+own even when the field is the same bot).
+
+>>> len(seatings(("a", "b", "c", "d"))), len(seatings(("a", "b", "a", "b")))
+(24, 6)
+>>> seatings(("c", "f", "f", "f")) == seatings(("c", "f", "f", "f"), "cyclic")
+True
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
+from typing import Literal
 
 from crowsnest.arena.hand import DealOutcome, HeartsHand, Job, RunInfo, play_hand
 from crowsnest.arena.players import Seating
@@ -19,14 +32,31 @@ from crowsnest.arena.seeding import game_seed, seat_seed
 from crowsnest.arena.stats import Interval, Timing, mean_ci, timing
 from crowsnest.engine import HeartsGame
 
-SEATINGS = 4
+SeatingMode = Literal["distinct", "cyclic"]
+SEATING_MODES: tuple[SeatingMode, ...] = ("distinct", "cyclic")
+
+
+def seatings(lineup: Sequence[str], mode: SeatingMode = "distinct") -> tuple[tuple[int, ...], ...]:
+    """The seatings a deal is played in: each gives the lineup position in seats 0-3.
+
+    ``cyclic``: the four rotations. ``distinct``: every arrangement of the lineup's
+    bots that differs by who sits where (bots of the same name are alike), the four
+    rotations first, then the others in lexicographic order."""
+    cyclic = [tuple((seat - k) % 4 for seat in range(4)) for k in range(4)]
+    if mode == "cyclic":
+        return tuple(cyclic)
+    if mode != "distinct":
+        raise ValueError(f"seatings are {' or '.join(SEATING_MODES)}, not {mode!r}")
+    out: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for who in [*cyclic, *permutations(range(4))]:
+        out.setdefault(tuple(lineup[w] for w in who), tuple(who))
+    return tuple(out.values())
 
 
 def play_deal(job: Job, index: int, seating: Seating) -> DealOutcome:
     hands: list[HeartsHand] = []
     times: list[list[float]] = [[] for _ in job.lineup]
-    for k in range(SEATINGS):
-        who = [(seat - k) % 4 for seat in range(4)]  # lineup position in each seat
+    for who in job.seatings or seatings(job.lineup, "cyclic"):  # lineup position per seat
         names = [job.lineup[w] for w in who]
         bots = [seating.bot(name) for name in names]
         rngs = [random.Random(seat_seed(job.seed, index, seat)) for seat in range(4)]
@@ -96,7 +126,8 @@ def summarise(run: RunInfo, outcomes: tuple[DealOutcome, ...]) -> HeartsResult:
 class TableBot:
     name: str
     points: Interval
-    """Points per hand; the sample is the per-deal means over the four seatings."""
+    """Points per hand; the sample is the per-deal means over the deal's seatings (and
+    over the bot's places in the lineup when it is named more than once)."""
     moons: int
     timing: Timing | None
 
@@ -105,13 +136,15 @@ class TableBot:
 class TablePair:
     a: int
     b: int
-    """Lineup positions; ``diff`` is a's points minus b's, per hand."""
+    """Indexes in ``bots``; ``diff`` is a's points minus b's, per hand."""
     diff: Interval
 
 
 @dataclass(frozen=True, slots=True)
 class HeartsTableResult:
-    """Four bots head to head, each in every seat of every deal."""
+    """Bots head to head, each in every seat of every deal (in every distinct seating,
+    unless the run asked for the four rotations only). A bot named more than once in
+    the lineup is one row: its places are alike."""
 
     run: RunInfo
     bots: tuple[TableBot, ...]
@@ -121,26 +154,32 @@ class HeartsTableResult:
 
 
 def summarise_table(run: RunInfo, outcomes: tuple[DealOutcome, ...]) -> HeartsTableResult:
-    n = len(run.lineup)
+    names = tuple(dict.fromkeys(run.lineup))
+    places = [[j for j, name in enumerate(run.lineup) if name == n] for n in names]
     per_deal: list[tuple[float, ...]] = []
-    moons = [0] * n
+    moons = [0] * len(names)
     for outcome in outcomes:
         hands = _hearts_hands(outcome)
-        per_deal.append(tuple(sum(h.points[j] for h in hands) / len(hands) for j in range(n)))
+        per_deal.append(
+            tuple(
+                sum(h.points[j] for h in hands for j in where) / (len(hands) * len(where))
+                for where in places
+            )
+        )
         for h in hands:
             if h.moon is not None:
-                moons[h.moon] += 1
+                moons[names.index(run.lineup[h.moon])] += 1
     bots = tuple(
         TableBot(
-            run.lineup[j],
-            mean_ci([d[j] for d in per_deal]),
-            moons[j],
-            timing([t for o in outcomes for t in o.times[j]]),
+            name,
+            mean_ci([d[i] for d in per_deal]),
+            moons[i],
+            timing([t for o in outcomes for j in places[i] for t in o.times[j]]),
         )
-        for j in range(n)
+        for i, name in enumerate(names)
     )
     pairs = tuple(
         TablePair(a, b, mean_ci([d[a] - d[b] for d in per_deal]))
-        for a, b in combinations(range(n), 2)
+        for a, b in combinations(range(len(names)), 2)
     )
     return HeartsTableResult(run, bots, pairs, tuple(per_deal))

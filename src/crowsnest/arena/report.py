@@ -33,8 +33,11 @@ def _timing(t: Timing | None) -> str:
     return f"median {_ms(t.median)}, p95 {_ms(t.p95)}, max {_ms(t.max)} ({t.count} decisions)"
 
 
-def _header(title: str, run: RunInfo, per_deal: int, what: str) -> list[str]:
-    line = f"  {run.deals} deals x {per_deal} {what} = {run.hands} hands, seed {run.seed}"
+def _header(title: str, run: RunInfo, what: str) -> list[str]:
+    per_deal = run.hands // max(run.deals, 1)
+    seeds = ", ".join(map(str, run.seeds)) if len(run.seeds) > 1 else None
+    line = f"  {run.deals} deals x {per_deal} {what} = {run.hands} hands, "
+    line += f"seeds {seeds}" if seeds else f"seed {run.seed}"
     if run.options:
         line += ", options " + ", ".join(f"{k}={json.dumps(v)}" for k, v in run.options)
     if run.budget is not None:
@@ -44,8 +47,9 @@ def _header(title: str, run: RunInfo, per_deal: int, what: str) -> list[str]:
 
 def _speed(run: RunInfo) -> str:
     workers = "1 worker" if run.workers == 1 else f"{run.workers} workers"
+    hands = run.hands if run.played_hands is None else run.played_hands
     return (
-        f"  speed      {run.hands} hands in {run.seconds:.1f} s: "
+        f"  speed      {hands} hands in {run.seconds:.1f} s: "
         f"{run.hands_per_second:.1f} hands/s on {workers}"
     )
 
@@ -54,7 +58,7 @@ def _hearts(r: HeartsResult) -> list[str]:
     field_points = r.points.mean - r.score.mean
     return [
         *_header(
-            f"hearts duplicate: candidate {r.candidate} against 3 x {r.field}", r.run, 4, "seatings"
+            f"hearts duplicate: candidate {r.candidate} against 3 x {r.field}", r.run, "seatings"
         ),
         f"  score      {_ci(r.score)}",
         "             (candidate's points minus the other three's mean, per hand; lower is better)",
@@ -69,7 +73,7 @@ def _hearts(r: HeartsResult) -> list[str]:
 def _table(r: HeartsTableResult) -> list[str]:
     width = max(len(b.name) for b in r.bots) + 2
     lines = [
-        *_header("hearts head to head: " + ", ".join(r.run.lineup), r.run, 4, "seatings"),
+        *_header("hearts head to head: " + ", ".join(r.run.lineup), r.run, "seatings"),
         "  points per hand (lower is better), 95% CI over deals",
     ]
     for b in r.bots:
@@ -98,7 +102,6 @@ def _rook(r: RookResult) -> list[str]:
         *_header(
             f"{r.run.rules} duplicate: team {r.candidate} against team {r.field}",
             r.run,
-            2,
             "plays",
         ),
         f"  score      {_ci(r.score)}",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing import util
 from time import perf_counter
@@ -17,7 +17,6 @@ from time import perf_counter
 from crowsnest.arena import hearts, rook
 from crowsnest.arena.hand import DealOutcome, Job
 from crowsnest.arena.players import Seating
-from crowsnest.arena.progress import Progress
 
 _worker: tuple[Job, Seating] | None = None
 
@@ -27,6 +26,8 @@ class Played:
     outcomes: tuple[DealOutcome, ...]
     seconds: float
     workers: int
+    played_hands: int
+    """Hands played in ``seconds`` (the others came from a deal log)."""
 
     @property
     def hands(self) -> int:
@@ -52,10 +53,10 @@ def _work(index: int) -> DealOutcome:
     return play_deal(job, index, seating)
 
 
-def _serial(job: Job, deals: int) -> Iterator[DealOutcome]:
+def _serial(job: Job, indexes: Sequence[int]) -> Iterator[DealOutcome]:
     seating = Seating(job.family, job.budget)
     try:
-        for index in range(deals):
+        for index in indexes:
             yield play_deal(job, index, seating)
     finally:
         seating.close()
@@ -65,44 +66,41 @@ def run_deals(
     job: Job,
     deals: int,
     workers: int | None = None,
-    on_deal: Callable[[int, int], None] | None = None,
+    on_outcome: Callable[[DealOutcome], None] | None = None,
+    done: Mapping[int, DealOutcome] | None = None,
 ) -> Played:
-    """Play deals ``0 .. deals-1``; ``on_deal(done, hands)`` after each one."""
+    """Play deals ``0 .. deals-1``, except those in ``done`` (read from a deal log):
+    ``on_outcome`` gets each new deal as it finishes, and the result holds them all
+    in deal order (its ``seconds`` and ``played`` are those of the new deals)."""
     if deals < 1:
         raise ValueError("play at least one deal")
-    workers = max(1, min(workers or os.cpu_count() or 1, deals))
+    done = dict(done or {})
+    todo = [index for index in range(deals) if index not in done]
+    workers = max(1, min(workers or os.cpu_count() or 1, len(todo) or 1))
     start = perf_counter()
-    outcomes: list[DealOutcome] = []
-    hands = 0
+    played: list[DealOutcome] = []
 
     def collect(stream: Iterator[DealOutcome]) -> None:
-        nonlocal hands
         for outcome in stream:
-            outcomes.append(outcome)
-            hands += len(outcome.hands)
-            if on_deal is not None:
-                on_deal(len(outcomes), hands)
+            played.append(outcome)
+            if on_outcome is not None:
+                on_outcome(outcome)
 
-    if workers == 1:
-        collect(_serial(job, deals))
+    if not todo:
+        pass
+    elif workers == 1:
+        collect(_serial(job, todo))
     else:
         context = multiprocessing.get_context("spawn")
-        chunk = max(1, deals // (workers * 16))
+        chunk = max(1, len(todo) // (workers * 16))
         with context.Pool(workers, initializer=_init, initargs=(job,)) as pool:
-            collect(pool.imap(_work, range(deals), chunksize=chunk))
+            collect(pool.imap(_work, todo, chunksize=chunk))
             pool.close()
             pool.join()
-    return Played(tuple(outcomes), perf_counter() - start, workers)
+    seconds = perf_counter() - start
+    outcomes = sorted([*played, *(done[i] for i in range(deals) if i in done)], key=_index)
+    return Played(tuple(outcomes), seconds, workers, sum(len(o.hands) for o in played))
 
 
-def run_with_progress(
-    job: Job, deals: int, workers: int | None, progress: bool, label: str
-) -> Played:
-    """:func:`run_deals` with a progress line on stderr when ``progress``."""
-    if not progress:
-        return run_deals(job, deals, workers)
-    bar = Progress(deals, label)
-    try:
-        return run_deals(job, deals, workers, bar.update)
-    finally:
-        bar.close()
+def _index(outcome: DealOutcome) -> int:
+    return outcome.index
