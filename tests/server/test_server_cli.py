@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from crowsnest.cli import build_parser, main
 from crowsnest.server.settings import Settings
+from crowsnest.server.single import AlreadyServing, DatabaseLock
 
-from .helpers import Player, ServerProcess, create_table, join, ws_url
+from .helpers import Player, ServerProcess, create_table, http, join, ws_url
 
 
 def test_serve_flags_parse() -> None:
@@ -53,3 +56,28 @@ def test_serve_prints_the_url_and_logs_json_lines(server: ServerProcess) -> None
     assert all(line["table"] == table_id for line in events)
     actions = [line for line in events if line["event"] == "action"]
     assert [line["seq"] for line in actions] == list(range(1, len(actions) + 1))
+
+
+def test_a_second_server_on_the_same_database_refuses_to_start(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    """Two processes on one SQLite database would each play their own copy of every
+    table: the second one refuses, naming the database, and the first goes on."""
+    first = server_factory()
+    with pytest.raises(RuntimeError, match=r"crowsnest\.db is already served by process \d+"):
+        server_factory(first.data_dir)
+    assert http(first.base, "GET", "/healthz")[0] == 200
+    first.kill9()  # the kernel drops the lock with the process: no stale lock
+    second = server_factory(first.data_dir)
+    assert http(second.base, "GET", "/healthz")[0] == 200
+
+
+def test_the_database_lock_is_for_sqlite_files_only(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    with DatabaseLock(url) as held:
+        assert held.path == tmp_path / "x.db.lock"
+        with pytest.raises(AlreadyServing, match=r"x\.db is already served"):
+            DatabaseLock(url).acquire()
+    DatabaseLock(url).acquire().release()  # free again once released
+    assert DatabaseLock("postgresql+psycopg://db/cn").acquire().path is None
+    assert DatabaseLock("sqlite://").acquire().path is None

@@ -9,6 +9,17 @@ from crowsnest.server.settings import Settings
 
 
 def run(settings: Settings) -> int:
+    from crowsnest.server.single import AlreadyServing, DatabaseLock
+
+    try:
+        with DatabaseLock(settings.resolved_database_url()):
+            return _serve(settings)
+    except AlreadyServing as err:
+        print(f"crowsnest serve: {err}", file=sys.stderr, flush=True)
+        return 1
+
+
+def _serve(settings: Settings) -> int:
     import uvicorn
 
     from crowsnest.server.app import create_app
