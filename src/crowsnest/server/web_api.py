@@ -1,7 +1,7 @@
 """HTTP endpoints that serve the browser client's Info and History tabs.
 
 - ``GET /api/rules/{rules_id}/info``: the complete rules of a rule set, options
-  applied, as translation keys and arguments (:mod:`crowsnest.web.rules_info`).
+  applied, as translation keys and arguments (:mod:`crowsnest.rules_info`).
 - ``GET /api/players/{name}/games``: a player's finished games, newest first.
 - ``GET /api/tables/{id}/replay``: a finished game replayed through the engine, one
   step per action, with every hand face up (the game is over).
@@ -18,10 +18,10 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
 from crowsnest.engine import AnyGame, OptionError, RecordError, new_game, option_specs, replay
+from crowsnest.rules_info import rules_info
 from crowsnest.server.hub import Hub, token_hash
 from crowsnest.server.store import Store
 from crowsnest.server.table import TableError
-from crowsnest.web.rules_info import rules_info
 
 router = APIRouter()
 
