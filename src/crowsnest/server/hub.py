@@ -56,7 +56,6 @@ class Hub:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.settings = settings
-        self.store = store
         self.bots = bots
         self.clock = clock
         self.journal = Journal(writer)
