@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from crowsnest.server import app as app_module
+from crowsnest.server import ws as ws_module
 from crowsnest.server.hub import Hub
 from crowsnest.server.schemas import server_message_adapter
 
@@ -366,7 +366,7 @@ def test_endless_floods_close_the_connection(
 def test_silent_connections_are_closed(
     client: TestClient, hearts_table: tuple[str, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module, "HELLO_TIMEOUT", 0.1)
+    monkeypatch.setattr(ws_module, "HELLO_TIMEOUT", 0.1)
     table_id, _ = hearts_table
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         assert receive(ws)["code"] == "hello_timeout"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 import sqlalchemy as sa
@@ -11,8 +14,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.engine import Connection
 
+from crowsnest.server.journal import Journal
 from crowsnest.server.store import (
-    ActionRow,
     ResultRow,
     SeatRow,
     Store,
@@ -20,6 +23,9 @@ from crowsnest.server.store import (
     Writer,
     metadata,
 )
+from crowsnest.server.table import Accepted
+
+T = TypeVar("T")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -79,12 +85,12 @@ def test_tables_seats_and_the_action_log(store: Store) -> None:
         assert not Store.claim_seat(conn, "t1", 0, "Bo", "b" * 64, "playing")
     with store.begin() as conn:
         for seq in (1, 2, 3):
-            Store.append(conn, "t1", ActionRow(seq, seq % 4, f"bid {60 + 5 * seq}", "human"))
+            Store.append(conn, [("t1", Accepted(seq, seq % 4, f"bid {60 + 5 * seq}", "human"))])
     (loaded,) = store.load_unfinished()
     assert loaded.table == table_row(status="playing")
     assert loaded.seats[0] == SeatRow(0, "human", "Ann", "a" * 64)
     assert [a.seq for a in loaded.actions] == [1, 2, 3]
-    assert loaded.actions[1] == ActionRow(2, 2, "bid 70", "human")
+    assert loaded.actions[1] == Accepted(2, 2, "bid 70", "human")
     assert store.load("t1") == loaded and store.load("nope") is None
     assert store.table("t1") == loaded.table and store.actions("t1") == loaded.actions
 
@@ -92,9 +98,9 @@ def test_tables_seats_and_the_action_log(store: Store) -> None:
 def test_the_log_is_keyed_by_table_and_seq(store: Store) -> None:
     with store.begin() as conn:
         Store.create_table(conn, table_row(), SEATS)
-        Store.append(conn, "t1", ActionRow(1, 0, "bid 70", "human"))
+        Store.append(conn, [("t1", Accepted(1, 0, "bid 70", "human"))])
     with pytest.raises(sa.exc.IntegrityError), store.begin() as conn:
-        Store.append(conn, "t1", ActionRow(1, 1, "bid 75", "bot"))
+        Store.append(conn, [("t1", Accepted(1, 1, "bid 75", "bot"))])
     assert [a.action for a in store.actions("t1")] == ["bid 70"]
 
 
@@ -126,7 +132,7 @@ def test_writer_commits_batches_and_fails_writes_alone(store: Store) -> None:
     writer = Writer(store)
 
     def append(seq: int) -> Callable[[Connection], None]:
-        return lambda conn: Store.append(conn, "t1", ActionRow(seq, 0, "bid 70", "bot"))
+        return lambda conn: Store.append(conn, [("t1", Accepted(seq, 0, "bid 70", "bot"))])
 
     try:
         futures = [writer.submit(append(seq)) for seq in range(1, 101)]
@@ -136,11 +142,38 @@ def test_writer_commits_batches_and_fails_writes_alone(store: Store) -> None:
         with pytest.raises(sa.exc.IntegrityError):
             duplicate.result(timeout=30)
         assert writer.submit(lambda conn: 42).result(timeout=30) == 42
-        rows = [("t1", ActionRow(seq, 1, "bid 75", "bot")) for seq in (101, 3, 102)]
-        results = writer.submit_appends(rows).result(timeout=30)
-        assert [ok for ok, _ in results] == [True, False, True]
-        assert isinstance(results[1][1], sa.exc.IntegrityError)
-        assert writer.append("t1", ActionRow(103, 2, "bid 80", "bot")).result(timeout=30) is None
     finally:
         writer.close()
-    assert [a.seq for a in store.actions("t1")] == list(range(1, 104))
+    assert [a.seq for a in store.actions("t1")] == list(range(1, 101))
+
+
+class CountingWriter(Writer):
+    """A writer that counts the writes submitted to it."""
+
+    submitted = 0
+
+    def submit(self, fn: Callable[[Connection], T]) -> Future[T]:
+        self.submitted += 1
+        return super().submit(fn)
+
+
+def test_appends_of_one_loop_turn_are_one_write_and_fail_alone(store: Store) -> None:
+    with store.begin() as conn:
+        Store.create_table(conn, table_row(), SEATS)
+    writer = CountingWriter(store)
+    journal = Journal(writer)
+
+    async def turn(seqs: tuple[int, ...]) -> list[object]:
+        appends = [journal.append("t1", Accepted(seq, 1, "bid 75", "bot")) for seq in seqs]
+        return await asyncio.gather(*appends, return_exceptions=True)
+
+    try:
+        assert asyncio.run(turn((1, 2, 3))) == [None, None, None]
+        assert writer.submitted == 1
+        done = asyncio.run(turn((4, 2, 5)))  # 2 is in the log already
+        assert done[0] is None and done[2] is None
+        assert isinstance(done[1], sa.exc.IntegrityError)
+        assert writer.submitted == 1 + 1 + 3  # the batch, then each of its appends alone
+    finally:
+        writer.close()
+    assert [a.seq for a in store.actions("t1")] == [1, 2, 3, 4, 5]

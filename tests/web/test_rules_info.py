@@ -10,8 +10,8 @@ import pytest
 
 from crowsnest.engine import RULESETS, HeartsRules, RookRules, get_rules, option_specs
 from crowsnest.engine.rules import tables
+from crowsnest.rules_info import rules_info
 from crowsnest.web import LANGUAGES, catalog
-from crowsnest.web.rules_info import rules_info
 
 ROOK = [r for r in RULESETS if r != "hearts"]
 

@@ -17,14 +17,15 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from crowsnest.ai.registry import Family, bot_names, make_bot
-from crowsnest.engine import LegalAction, PlayerView
+from crowsnest.engine import LegalAction, PlayerView, get_rules
 
 POOLED = frozenset({"hard"})
 """Bots that think in the process pool."""
 
 
 def family_of(rules_id: str) -> Family:
-    return "hearts" if rules_id == "hearts" else "rook"
+    """The family of the rule set ``rules_id``, as its rules say."""
+    return get_rules(rules_id).family
 
 
 def bot_for(family: Family, level: str) -> str:

@@ -5,6 +5,8 @@ SQLite (WAL mode) by default, PostgreSQL by URL; the schema is created and upgra
 the Alembic migrations in ``crowsnest/server/migrations``. Writes from the event loop go
 through :class:`Writer`, one thread that commits whatever has queued up in a single
 transaction (group commit) and resolves each write's future only after the commit.
+The action log holds what the table accepted (:class:`~crowsnest.server.table.Accepted`),
+column for column.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from crowsnest.server.schemas import GameStats, PlayerStats
+from crowsnest.server.table import Accepted
 
 T = TypeVar("T")
 
@@ -120,14 +123,6 @@ class SeatRow:
 
 
 @dataclass(frozen=True, slots=True)
-class ActionRow:
-    seq: int
-    seat: int
-    action: str
-    by: str
-
-
-@dataclass(frozen=True, slots=True)
 class ResultRow:
     seat: int
     name: str
@@ -158,7 +153,7 @@ class PlayerGameRow:
 class StoredTable:
     table: TableRow
     seats: list[SeatRow]
-    actions: list[ActionRow]
+    actions: list[Accepted]
 
 
 def make_engine(url: str) -> Engine:
@@ -277,16 +272,22 @@ class Store:
         return True
 
     @staticmethod
-    def append(conn: Connection, table_id: str, row: ActionRow) -> None:
+    def append(conn: Connection, entries: Sequence[tuple[str, Accepted]]) -> None:
+        """Append (table id, accepted action) entries to the log, in one ``INSERT``."""
+        now = utcnow()
         conn.execute(
-            actions.insert().values(
-                table_id=table_id,
-                seq=row.seq,
-                seat=row.seat,
-                action=row.action,
-                by=row.by,
-                at=utcnow(),
-            )
+            actions.insert(),
+            [
+                {
+                    "table_id": t,
+                    "seq": a.seq,
+                    "seat": a.seat,
+                    "action": a.action,
+                    "by": a.by,
+                    "at": now,
+                }
+                for t, a in entries
+            ],
         )
 
     @staticmethod
@@ -345,7 +346,7 @@ class Store:
         return StoredTable(
             row,
             [SeatRow(s.seat, s.kind, s.name, s.token_hash) for s in seat_rows],
-            [ActionRow(a.seq, a.seat, a.action, a.by) for a in action_rows],
+            [_accepted(a) for a in action_rows],
         )
 
     def table(self, table_id: str) -> TableRow | None:
@@ -360,12 +361,12 @@ class Store:
             ).all()
             return [SeatRow(s.seat, s.kind, s.name, s.token_hash) for s in rows]
 
-    def actions(self, table_id: str) -> list[ActionRow]:
+    def actions(self, table_id: str) -> list[Accepted]:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 actions.select().where(actions.c.table_id == table_id).order_by(actions.c.seq)
             ).all()
-            return [ActionRow(a.seq, a.seat, a.action, a.by) for a in rows]
+            return [_accepted(a) for a in rows]
 
     def record(self, table_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
@@ -467,73 +468,38 @@ def _table_row(r: Any) -> TableRow:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Append:
-    """A log append, batched with the others of its transaction into one statement."""
-
-    table_id: str
-    row: ActionRow
-
-    def params(self) -> dict[str, Any]:
-        r = self.row
-        return {
-            "table_id": self.table_id,
-            "seq": r.seq,
-            "seat": r.seat,
-            "action": r.action,
-            "by": r.by,
-            "at": utcnow(),
-        }
-
-
-_Op = Callable[[Connection], Any] | _Append
+def _accepted(r: Any) -> Accepted:
+    return Accepted(r.seq, r.seat, r.action, "human" if r.by == "human" else "bot")
 
 
 @dataclass(slots=True)
-class _Unit:
-    """Queued work: ``ops`` and the future told when they are committed. A single
-    write's future gets its value (or exception); a batch's gets one (ok, value or
-    exception) pair per op."""
+class _Write:
+    """Queued work: ``fn`` and the future told once it has committed."""
 
-    ops: list[_Op]
+    fn: Callable[[Connection], Any]
     future: Future[Any]
-    single: bool
 
 
 class Writer:
     """One thread that runs writes in order and commits them in batches.
 
-    :meth:`submit` queues ``fn(connection)``, :meth:`submit_appends` a batch of log
-    appends; the returned future resolves once the transaction that ran them has
-    committed. Whatever has queued up meanwhile shares one transaction (and the log
-    appends among it one ``INSERT``). When a transaction fails, its writes are retried
-    one transaction each, so one bad write fails alone.
+    :meth:`submit` queues ``fn(connection)``; the returned future resolves once the
+    transaction that ran it has committed. Whatever has queued up meanwhile shares one
+    transaction. When a transaction fails, its writes are retried one transaction
+    each, so one bad write fails alone.
     """
 
     MAX_BATCH = 512
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._queue: queue.SimpleQueue[_Unit | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="crowsnest-writer", daemon=True)
         self._thread.start()
 
     def submit(self, fn: Callable[[Connection], T]) -> Future[T]:
         future: Future[T] = Future()
-        self._queue.put(_Unit([fn], future, single=True))
-        return future
-
-    def append(self, table_id: str, row: ActionRow) -> Future[None]:
-        future: Future[None] = Future()
-        self._queue.put(_Unit([_Append(table_id, row)], future, single=True))
-        return future
-
-    def submit_appends(
-        self, appends: list[tuple[str, ActionRow]]
-    ) -> Future[list[tuple[bool, object]]]:
-        """Append several actions; the future holds (True, None) or (False, error) for each."""
-        future: Future[list[tuple[bool, object]]] = Future()
-        self._queue.put(_Unit([_Append(t, r) for t, r in appends], future, single=False))
+        self._queue.put(_Write(fn, future))
         return future
 
     def close(self) -> None:
@@ -543,12 +509,11 @@ class Writer:
     def _run(self) -> None:
         stop = False
         while not stop:
-            unit = self._queue.get()
-            if unit is None:
+            write = self._queue.get()
+            if write is None:
                 return
-            batch = [unit]
-            size = len(unit.ops)
-            while size < self.MAX_BATCH:
+            batch = [write]
+            while len(batch) < self.MAX_BATCH:
                 try:
                     more = self._queue.get_nowait()
                 except queue.Empty:
@@ -557,57 +522,33 @@ class Writer:
                     stop = True
                     break
                 batch.append(more)
-                size += len(more.ops)
             self._commit(batch)
 
-    def _commit(self, batch: list[_Unit]) -> None:
+    def _commit(self, batch: list[_Write]) -> None:
         try:
             with self._store.begin() as conn:
-                done = _run_ops(conn, [op for unit in batch for op in unit.ops])
+                values = [write.fn(conn) for write in batch]
         except Exception:
-            for unit in batch:
-                _settle(unit, [self._alone(op) for op in unit.ops])
+            for write in batch:
+                self._alone(write)
             return
-        i = 0
-        for unit in batch:
-            _settle(unit, [(True, value) for value in done[i : i + len(unit.ops)]])
-            i += len(unit.ops)
+        for write, value in zip(batch, values, strict=True):
+            _settle(write.future, True, value)
 
-    def _alone(self, op: _Op) -> tuple[bool, object]:
+    def _alone(self, write: _Write) -> None:
         try:
             with self._store.begin() as conn:
-                return True, _run_ops(conn, [op])[0]
+                value = write.fn(conn)
         except Exception as err:
-            return False, err
+            _settle(write.future, False, err)
+            return
+        _settle(write.future, True, value)
 
 
-def _run_ops(conn: Connection, ops: list[_Op]) -> list[Any]:
-    out: list[Any] = []
-    rows: list[dict[str, Any]] = []
-    for op in ops:
-        if isinstance(op, _Append):
-            rows.append(op.params())
-            out.append(None)
-            continue
-        if rows:
-            conn.execute(actions.insert(), rows)
-            rows = []
-        out.append(op(conn))
-    if rows:
-        conn.execute(actions.insert(), rows)
-    return out
-
-
-def _settle(unit: _Unit, results: list[tuple[bool, Any]]) -> None:
-    """Resolve the unit's future unless its waiter gave up (the writes are done
-    all the same)."""
-    future = unit.future
+def _settle(future: Future[Any], ok: bool, value: Any) -> None:
+    """Resolve ``future`` unless its waiter gave up (the write is done all the same)."""
     if future.done():
         return
-    if not unit.single:
-        future.set_result(results)
-        return
-    ok, value = results[0]
     if ok:
         future.set_result(value)
     else:

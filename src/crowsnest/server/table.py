@@ -24,6 +24,7 @@ from before that action was applied: the same action sent twice is applied once.
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -39,7 +40,7 @@ from crowsnest.engine import (
     new_game,
     parse_action,
 )
-from crowsnest.server.bots import bot_for, family_of
+from crowsnest.server.bots import bot_for
 from crowsnest.server.schemas import (
     ActionMessage,
     ErrorMessage,
@@ -146,9 +147,9 @@ class Table:
             raise ValueError("a table has four seats")
         self.id = table_id
         self.config = config
-        self.family = family_of(config.rules)
-        self.bot = bot_for(self.family, config.level)
         self.game: AnyGame = new_game(config.rules, options=config.options, seed=config.seed)
+        self.family = self.game.rules.family
+        self.bot = bot_for(self.family, config.level)
         self.seats = list(seats) if seats is not None else [Seat(k) for k in config.seats]
         for seat, kind in zip(self.seats, config.seats, strict=True):
             seat.kind = kind
@@ -269,10 +270,12 @@ class Table:
         return out
 
     def seat_of_token(self, token_hash: str) -> int | None:
+        """The seat whose token has this hash (every seat compared, in constant time)."""
+        found = None
         for i, s in enumerate(self.seats):
-            if s.token_hash is not None and s.token_hash == token_hash:
-                return i
-        return None
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, token_hash):
+                found = i
+        return found
 
     def connect(self, seat: int | None, now: float) -> Outcome:
         """A connection for ``seat`` (``None``: a spectator) has said hello."""

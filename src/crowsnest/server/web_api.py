@@ -1,7 +1,7 @@
 """HTTP endpoints that serve the browser client's Info and History tabs.
 
 - ``GET /api/rules/{rules_id}/info``: the complete rules of a rule set, options
-  applied, as translation keys and arguments (:mod:`crowsnest.web.rules_info`).
+  applied, as translation keys and arguments (:mod:`crowsnest.rules_info`).
 - ``GET /api/players/{name}/games``: a player's finished games, newest first.
 - ``GET /api/tables/{id}/replay``: a finished game replayed through the engine, one
   step per action, with every hand face up (the game is over).
@@ -13,37 +13,17 @@ import asyncio
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel
 
 from crowsnest.engine import AnyGame, OptionError, RecordError, new_game, option_specs, replay
-from crowsnest.server.hub import Hub, token_hash
-from crowsnest.server.store import Store
+from crowsnest.rules_info import rules_info
+from crowsnest.server.access import PlayerName, ReadableTable, StoreDep
 from crowsnest.server.table import TableError
-from crowsnest.web.rules_info import rules_info
 
 router = APIRouter()
 
 MAX_PAGE = 100
-
-
-def _store(request: Request) -> Store:
-    hub: Hub = request.app.state.hub
-    return hub.store
-
-
-StoreDep = Annotated[Store, Depends(_store)]
-Bearer = Annotated[
-    HTTPAuthorizationCredentials | None,
-    Depends(HTTPBearer(auto_error=False, description="a seat token of the table")),
-]
-Invite = Annotated[str | None, Query(max_length=128, description="a private table's code")]
-
-
-def _check_name(name: str) -> None:
-    if len(name) > 40:
-        raise TableError("bad_request", "names are at most 40 characters")
 
 
 # -- Info -------------------------------------------------------------------------------
@@ -134,14 +114,13 @@ def _final_scores(record: dict[str, Any]) -> list[int]:
 
 @router.get("/api/players/{name}/games", tags=["games"])
 async def player_games(
-    name: str,
+    name: PlayerName,
     store: StoreDep,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 20,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
 ) -> PlayerGames:
     """Finished games of the player called ``name``, newest first, ``limit`` from
     ``offset``: table, rules, date, seat, final scores and whether the player won."""
-    _check_name(name)
 
     def load() -> PlayerGames:
         total, rows = store.player_games(name, limit, offset)
@@ -164,34 +143,14 @@ async def player_games(
     return await asyncio.to_thread(load)
 
 
-def _admit(store: Store, table_id: str, invite: str | None, token: str | None) -> None:
-    """The access rule of a table's record: public, or the invite code, or a seat
-    token of the table."""
-    row = store.table(table_id)
-    if row is None:
-        raise TableError("table_not_found", "no table has this id")
-    if row.invite_hash is None:
-        return
-    if invite is not None and token_hash(invite) == row.invite_hash:
-        return
-    if token is not None:
-        hashed = token_hash(token)
-        if any(s.token_hash == hashed for s in store.seat_rows(table_id)):
-            return
-    raise TableError("bad_invite", "this private table needs its invite code")
-
-
 @router.get("/api/tables/{table_id}/replay", tags=["games"])
-async def table_replay(
-    table_id: str, store: StoreDep, auth: Bearer, invite: Invite = None
-) -> dict[str, Any]:
+async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
     """A finished game replayed through the engine: the seats, the final scores and
     one step per action (and one per new deal) with every hand face up, the trick,
     the scores, the phase, the hand number and each hand's result. Private tables
     need the invite code or a seat token, as for ``/record``."""
 
     def load() -> dict[str, Any]:
-        _admit(store, table_id, invite, None if auth is None else auth.credentials)
         record = store.record(table_id)
         if record is None:
             raise TableError("not_finished", "the game is not over yet")

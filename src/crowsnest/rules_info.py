@@ -3,7 +3,8 @@
 Every number, card and choice in the text comes from the rule set's own data
 (:class:`~crowsnest.engine.rules.RookRules`, :class:`~crowsnest.engine.rules.HeartsRules`
 and the tables derived from them), with the chosen options applied, so the text and the
-engine cannot disagree. The wording lives in ``i18n/<lang>/rules.json``.
+engine cannot disagree. The wording lives in the client's catalogs,
+``crowsnest/web/i18n/<lang>/rules.json``.
 
 A section is ``{"title": key, "paragraphs": [{"key": key, "args": {...}}, ...]}``.
 Argument values are numbers, card codes as ``{"card": "R1"}``, other catalog keys as

@@ -1,0 +1,146 @@
+"""The HTTP API of tables (``/api/tables...``), rule sets, player statistics and the
+health check: each route validates, asks the :class:`~crowsnest.server.hub.Hub` or
+the store, and answers with a model of :mod:`crowsnest.server.schemas`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+
+from crowsnest.engine import RULESETS, option_specs
+from crowsnest.server.access import Invite, PlayerName, ReadableTable, SeatToken, StoreDep
+from crowsnest.server.bots import bot_for
+from crowsnest.server.hub import Hub
+from crowsnest.server.schemas import (
+    CreateTable,
+    ErrorBody,
+    Health,
+    Hint,
+    Joined,
+    JoinRequest,
+    OptionInfo,
+    PlayerStats,
+    RuleSetInfo,
+    TableCreated,
+    TableInfo,
+    Watch,
+)
+from crowsnest.server.table import TableError
+
+router = APIRouter()
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "bad request (code names the problem)"},
+    403: {"model": ErrorBody, "description": "bad_invite or bad_token"},
+    404: {"model": ErrorBody, "description": "table_not_found"},
+    409: {"model": ErrorBody, "description": "the table's state does not allow it"},
+}
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+def _ws_url(request: Request, table_id: str) -> str:
+    base = str(request.base_url).replace("http", "ws", 1)
+    return f"{base}ws/{table_id}"
+
+
+@router.get("/healthz", tags=["server"])
+async def health(hub: HubDep) -> Health:
+    return Health(tables=len(hub.registry.tables), connections=hub.registry.connection_count())
+
+
+@router.get("/api/rules", tags=["tables"])
+async def rules() -> list[RuleSetInfo]:
+    """Every rule set, its options and the bot that plays each level."""
+    return [
+        RuleSetInfo(
+            id=rules_id,
+            name=r.name,
+            family=r.family,
+            key=r.key,
+            options=[
+                OptionInfo(
+                    name=o.name,
+                    kind=o.kind,
+                    default=o.default,
+                    choices=list(o.choices),
+                    minimum=o.minimum,
+                    maximum=o.maximum,
+                    step=o.step,
+                )
+                for o in option_specs(rules_id)
+            ],
+            bots={level: bot_for(r.family, level) for level in ("easy", "normal", "hard")},
+        )
+        for rules_id, r in RULESETS.items()
+    ]
+
+
+@router.post("/api/tables", status_code=201, tags=["tables"], responses=ERRORS)
+async def create_table(body: CreateTable, hub: HubDep) -> TableCreated:
+    """Create a table: rule set and options, bot level, which seats are humans and
+    which bots, public or private (a private table answers only to its invite)."""
+    return await hub.create(body)
+
+
+@router.get("/api/tables", tags=["tables"])
+async def list_tables(hub: HubDep) -> list[TableInfo]:
+    """Public tables that are not over (``status`` waiting: seats to take)."""
+    return hub.public_tables()
+
+
+@router.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
+async def table_info(table_id: str, hub: HubDep, invite: Invite = None) -> TableInfo:
+    return await hub.info(table_id, invite)
+
+
+@router.post("/api/tables/{table_id}/join", tags=["tables"], responses=ERRORS)
+async def join(table_id: str, body: JoinRequest, request: Request, hub: HubDep) -> Joined:
+    """Claim a human seat; the token it returns is the seat's key on the websocket."""
+    seat, token = await hub.join(table_id, body)
+    return Joined(table_id=table_id, seat=seat, token=token, ws_url=_ws_url(request, table_id))
+
+
+@router.get("/api/tables/{table_id}/watch", tags=["tables"], responses=ERRORS)
+async def watch(table_id: str, request: Request, hub: HubDep, invite: Invite = None) -> Watch:
+    """A spectator's view now, and where to follow the game live (no hand is shown)."""
+    return await hub.watch(table_id, invite, _ws_url(request, table_id))
+
+
+@router.get("/api/tables/{table_id}/hint", tags=["play"], responses=ERRORS)
+async def hint(table_id: str, hub: HubDep, token: SeatToken) -> Hint:
+    """The normal bot's choice for your seat (the hard bot's at a hard table),
+    computed from your view only. Authorization: ``Bearer <seat token>``."""
+    return await hub.hint(table_id, token)
+
+
+@router.post("/api/tables/{table_id}/fill", tags=["tables"], responses=ERRORS)
+async def fill(table_id: str, hub: HubDep, token: SeatToken) -> TableInfo:
+    """Hand the table's unclaimed human seats to bots so the game starts (a player
+    of the table asks, with ``Authorization: Bearer <seat token>``)."""
+    return await hub.fill(table_id, token)
+
+
+@router.get("/api/tables/{table_id}/record", tags=["games"], responses=ERRORS)
+async def record(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
+    """A finished game's record (``docs/formats.md``): it replays the whole game.
+    Private tables need the invite code or a seat token of the table."""
+    data = await asyncio.to_thread(store.record, table_id)
+    if data is None:
+        raise TableError("not_finished", "the game is not over yet")
+    return data
+
+
+@router.get("/api/players/{name}/stats", tags=["games"])
+async def stats(name: PlayerName, store: StoreDep) -> PlayerStats:
+    """Finished games of the player called ``name``: games, wins, average final
+    score (Rook: the team's) and the contracts made and set as declarer."""
+    return await asyncio.to_thread(store.stats, name)

@@ -1,0 +1,61 @@
+"""The bot driver: one task per live table plays the seats bots hold (and the seats
+of players gone past their grace period) when the table says they are due.
+
+The table decides who acts and when (:meth:`~crowsnest.server.table.Table.bot_plan`);
+the driver waits until then (or until the table's ``wake`` event says something
+changed), asks the :class:`~crowsnest.server.bots.BotRunner`, and hands the decision
+to the table under its lock, through the same commit as a player's action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from crowsnest.server.bots import BotRunner
+from crowsnest.server.delivery import Connection
+from crowsnest.server.logs import table_event
+from crowsnest.server.registry import LiveTable
+from crowsnest.server.table import Outcome
+
+Commit = Callable[[LiveTable, Outcome, Connection | None], Awaitable[bool]]
+"""Persist an outcome's action, then deliver its messages; False if the store failed
+(the table is being rebuilt)."""
+
+
+class BotDriver:
+    def __init__(self, bots: BotRunner, clock: Callable[[], float], commit: Commit) -> None:
+        self.bots = bots
+        self.clock = clock
+        self.commit = commit
+
+    async def run(self, live: LiveTable) -> None:
+        """Play ``live``'s bots until the game is over (or its store write failed)."""
+        table = live.table
+        while table.status != "over":
+            live.wake.clear()
+            plan = table.bot_plan(self.clock())
+            if plan is None:
+                await live.wake.wait()
+                continue
+            wait = plan.due - self.clock()
+            if wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(live.wake.wait(), wait)
+                continue
+            view, legal = table.view(plan.seat), table.legal[plan.seat]
+            try:
+                action = await self.bots.choose(
+                    table.family, plan.bot, view, legal, table.config.seed, plan.seq
+                )
+            except Exception:
+                table_event("bot_failed", table.id, logging.ERROR, seq=plan.seq, exc_info=True)
+                action = await self.bots.choose(
+                    table.family, "random", view, legal, table.config.seed, plan.seq
+                )
+            async with live.lock:
+                out = table.bot_act(plan.seat, plan.seq, action, self.clock())
+                if not await self.commit(live, out, None):
+                    return

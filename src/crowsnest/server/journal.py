@@ -1,0 +1,132 @@
+"""Persistence from the event loop: every write goes to the :class:`Writer` thread,
+and an accepted action is committed before any message about it is sent.
+
+The one path of an action: :meth:`Journal.commit` hands it to :meth:`Journal.append`,
+which gathers the appends of one event-loop turn into one
+:meth:`~crowsnest.server.store.Store.append` (one ``INSERT``, one write for the
+writer, one wake-up of the loop when it has committed). Should that batch fail, each
+of its appends is retried alone, so one bad append fails alone. The action that ends
+a game is written with the game's record and results, in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TypeVar
+
+from sqlalchemy.engine import Connection as SAConnection
+
+from crowsnest.engine import HeartsGame, RookGame
+from crowsnest.server.logs import table_event
+from crowsnest.server.store import ResultRow, Store, Writer
+from crowsnest.server.table import Accepted, Outcome, Table
+
+T = TypeVar("T")
+
+_Pending = tuple[str, Accepted, asyncio.Future[None]]
+
+
+class Journal:
+    """The event loop's side of the store's writer."""
+
+    def __init__(self, writer: Writer) -> None:
+        self.writer = writer
+        self._pending: list[_Pending] = []
+
+    async def write(self, fn: Callable[[SAConnection], T]) -> T:
+        """Run ``fn`` in the writer's next transaction; return once it has committed.
+        A cancelled waiter does not cancel the write."""
+        return await asyncio.shield(asyncio.wrap_future(self.writer.submit(fn)))
+
+    async def commit(self, table: Table, out: Outcome) -> bool:
+        """Persist the action ``out`` accepted (and, when it ends the game, the record
+        and the results) and log it; False, logged, if the store failed."""
+        accepted = out.accepted
+        assert accepted is not None
+        record = table.record() if out.finished else None
+        results = results_of(table) if out.finished else []
+
+        def finish(conn: SAConnection) -> None:
+            assert record is not None
+            Store.append(conn, [(table.id, accepted)])
+            Store.finish(conn, table.id, record, results)
+
+        try:
+            if record is None:
+                await asyncio.shield(self.append(table.id, accepted))
+            else:
+                await self.write(finish)
+        except Exception:
+            table_event("store_failed", table.id, logging.ERROR, seq=accepted.seq, exc_info=True)
+            return False
+        table_event(
+            "action",
+            table.id,
+            seq=accepted.seq,
+            seat=accepted.seat,
+            by=accepted.by,
+            action=accepted.action,
+        )
+        if out.finished:
+            table_event("game_over", table.id, seq=accepted.seq, scores=list(table.game.scores))
+        return True
+
+    def append(self, table_id: str, accepted: Accepted) -> asyncio.Future[None]:
+        """Append one action to the log with the others of this loop turn; the future
+        is done once it has committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        if not self._pending:
+            loop.call_soon(self._flush)
+        self._pending.append((table_id, accepted, future))
+        return future
+
+    def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        self._submit(batch)
+
+    def _submit(self, batch: list[_Pending]) -> None:
+        loop = asyncio.get_running_loop()
+        entries = [(table_id, accepted) for table_id, accepted, _ in batch]
+        done = self.writer.submit(lambda conn: Store.append(conn, entries))
+        done.add_done_callback(lambda f: loop.call_soon_threadsafe(self._settle, batch, f))
+
+    def _settle(self, batch: list[_Pending], done: Future[None]) -> None:
+        error = done.exception()
+        if error is not None and len(batch) > 1:
+            for one in batch:
+                self._submit([one])
+            return
+        for _, _, future in batch:
+            if future.done():
+                continue
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)
+
+
+def results_of(table: Table) -> list[ResultRow]:
+    """One result per human seat of a finished game: final score (Rook: the team's),
+    whether it won, and (Rook) the contracts it made and went set on as declarer."""
+    game = table.game
+    out: list[ResultRow] = []
+    for seat, s in enumerate(table.seats):
+        if s.kind != "human" or s.name is None:
+            continue
+        made = went_set = 0
+        if isinstance(game, HeartsGame):
+            score, won = game.totals[seat], game.winner == seat
+        else:
+            assert isinstance(game, RookGame)
+            score, won = game.totals[seat % 2], game.winner == seat % 2
+            mine = [r for r in game.results if r.declarer == seat]
+            made = sum(1 for r in mine if r.made)
+            went_set = len(mine) - made
+        out.append(
+            ResultRow(seat, s.name, table.family, table.config.rules, score, won, made, went_set)
+        )
+    return out

@@ -1,0 +1,182 @@
+"""The registry: which tables are live in this process, and rebuilding them from the
+store.
+
+A live table is a :class:`~crowsnest.server.table.Table` with what the asyncio side
+needs around it: a lock (its inputs are applied one at a time, in order), an event
+that wakes its bot task, the task itself and its :class:`Audience`. On start every
+unfinished table is rebuilt from its action log; a finished one is rebuilt on
+demand (to show its end) and leaves memory when nobody is connected to it.
+
+This is the one place that decides that a table is served here: with more than one
+process, taking a table (:meth:`Registry.add`, :meth:`Registry.restore`) is where a
+lease on it is taken, and :meth:`Registry.remove` where it is given up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from crowsnest.server.delivery import Audience
+from crowsnest.server.logs import table_event
+from crowsnest.server.schemas import Level, SeatKind, TableInfo
+from crowsnest.server.store import Store, StoredTable, TableRow
+from crowsnest.server.table import Seat, Table, TableConfig, TableError
+
+MAX_TABLE_ID = 40
+"""Longest table id the store holds (longer ones are not looked up)."""
+
+
+@dataclass(eq=False)
+class LiveTable:
+    table: Table
+    invite_hash: str | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    audience: Audience = field(default_factory=Audience)
+    task: asyncio.Task[None] | None = None
+
+
+Runner = Callable[[LiveTable], Coroutine[Any, Any, None]]
+"""What runs beside each live table for as long as it is live (its bots)."""
+
+
+class Registry:
+    """The live tables of this process, by id. ``run`` is started as a task for
+    each table taken."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], run: Runner) -> None:
+        self.store = store
+        self.clock = clock
+        self.run = run
+        self.tables: dict[str, LiveTable] = {}
+
+    async def start(self) -> None:
+        """Rebuild every unfinished table from the store."""
+        for stored in await asyncio.to_thread(self.store.load_unfinished):
+            self.restore(stored)
+
+    async def close(self) -> None:
+        tasks = [live.task for live in self.tables.values() if live.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def add(self, live: LiveTable) -> None:
+        self.tables[live.table.id] = live
+        live.task = asyncio.get_running_loop().create_task(self.run(live))
+
+    def restore(self, stored: StoredTable) -> LiveTable | None:
+        """Rebuild a table from its stored rows and log (``None``, logged, if they do
+        not replay)."""
+        row = stored.table
+        try:
+            if [a.seq for a in stored.actions] != list(range(1, len(stored.actions) + 1)):
+                raise ValueError("the action log has a gap")
+            if [s.seat for s in stored.seats] != [0, 1, 2, 3]:
+                raise ValueError("a table has four seats")
+            seats = [Seat(_kind(s.kind), s.name, s.token_hash) for s in stored.seats]
+            config = _config(row, tuple(s.kind for s in seats))
+            table = Table(
+                row.id,
+                config,
+                now=self.clock(),
+                seats=seats,
+                actions=[(a.seat, a.action) for a in stored.actions],
+            )
+        except Exception:
+            table_event("recover_failed", row.id, logging.ERROR, exc_info=True)
+            return None
+        live = LiveTable(table, row.invite_hash)
+        self.add(live)
+        table_event("recovered", row.id, seq=table.seq, status=table.status)
+        return live
+
+    async def reload(self, live: LiveTable) -> None:
+        """Forget ``live`` and rebuild its table from what the store has committed
+        (when it is not over)."""
+        self.remove(live)
+        if live.task is not None and live.task is not asyncio.current_task():
+            live.task.cancel()
+        with contextlib.suppress(Exception):
+            stored = await asyncio.to_thread(self.store.load, live.table.id)
+            if stored is not None and stored.table.status != "over":
+                self.restore(stored)
+
+    def remove(self, live: LiveTable) -> None:
+        if self.tables.get(live.table.id) is live:
+            del self.tables[live.table.id]
+
+    def drop_if_done(self, live: LiveTable) -> None:
+        """A finished table leaves memory once nobody is connected to it."""
+        if live.table.status == "over" and not live.audience.connections():
+            self.remove(live)
+
+    # -- lookups -----------------------------------------------------------------------
+
+    def get(self, table_id: str) -> LiveTable:
+        """An open table (``table_not_found`` if there is none)."""
+        live = self.tables.get(table_id)
+        if live is None:
+            raise TableError("table_not_found", "no open table has this id")
+        return live
+
+    async def find(self, table_id: str) -> LiveTable:
+        """A live table, or a finished one rebuilt from the store (to show its end)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        stored = None
+        if len(table_id) <= MAX_TABLE_ID:
+            stored = await asyncio.to_thread(self.store.load, table_id)
+        if stored is None or stored.table.status != "over":
+            raise TableError("table_not_found", "no table has this id")
+        live = self.tables.get(table_id) or self.restore(stored)
+        if live is None:
+            raise TableError("table_not_found", "no table has this id")
+        return live
+
+    def public_tables(self) -> list[TableInfo]:
+        return [
+            live.table.info()
+            for live in self.tables.values()
+            if live.table.config.public and live.table.status != "over"
+        ]
+
+    def connection_count(self) -> int:
+        return sum(len(live.audience.connections()) for live in self.tables.values())
+
+
+def _kind(text: str) -> SeatKind:
+    if text not in ("human", "bot"):
+        raise ValueError(f"unknown seat kind {text!r}")
+    return "human" if text == "human" else "bot"
+
+
+def _level(text: str) -> Level:
+    if text == "easy":
+        return "easy"
+    if text == "normal":
+        return "normal"
+    if text == "hard":
+        return "hard"
+    raise ValueError(f"unknown level {text!r}")
+
+
+def _config(row: TableRow, kinds: tuple[SeatKind, ...]) -> TableConfig:
+    return TableConfig(
+        rules=row.rules,
+        options=row.options,
+        seed=row.seed,
+        level=_level(row.level),
+        seats=kinds,
+        public=row.public,
+        grace=row.grace,
+        bot_delay=row.bot_delay,
+    )
