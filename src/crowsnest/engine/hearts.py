@@ -25,14 +25,23 @@ from crowsnest.engine.cards import (
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event
 from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.tricks import (
+    HEARTS_POWER,
+    HEARTS_SUITS,
+    Trick,
+    follow_mask,
+    hearts_points,
+    led_suit,
+    trick_points,
+    winning_index,
+)
 from crowsnest.engine.views import HeartsView, hearts_view
 
 DECK: Final = (1 << 52) - 1
 TWO_CLUBS: Final = hearts_card(0, 2)
 QUEEN_SPADES: Final = hearts_card(3, 12)
 HEARTS_MASK: Final = suit_mask(2)
-SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
+SUIT_MASKS: Final = HEARTS_SUITS
 POINT_CARDS: Final = HEARTS_MASK | 1 << QUEEN_SPADES
 
 
@@ -47,21 +56,6 @@ class HandResult:
         return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}
 
 
-class _PointsTable(dict[HeartsRules, tuple[int, ...]]):
-    """Points of each card under a rule set, built once per rule set."""
-
-    def __missing__(self, rules: HeartsRules) -> tuple[int, ...]:
-        points = [0] * 52
-        for c in bits(HEARTS_MASK):
-            points[c] = rules.heart_points
-        points[QUEEN_SPADES] = rules.queen_points
-        table = self[rules] = tuple(points)
-        return table
-
-
-_POINTS_TABLE: Final = _PointsTable()
-
-
 class HeartsGame(Game[HeartsRules]):
     def __init__(
         self, rules: HeartsRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
@@ -72,7 +66,7 @@ class HeartsGame(Game[HeartsRules]):
         self.hand_number = start_hand
         self.winner: int | None = None
         self.single_hand = False
-        self._points = _POINTS_TABLE[rules]
+        self._points = hearts_points(rules)
         self._start_hand(None)
 
     def _deal_shape(self) -> tuple[int, int, int]:
@@ -95,7 +89,7 @@ class HeartsGame(Game[HeartsRules]):
         world. It stops in phase ``hand_over`` once the hand is scored (``results``)."""
         game = cls.__new__(cls)
         game._init_position(rules)
-        game._points = _POINTS_TABLE[rules]
+        game._points = hearts_points(rules)
         game.hands = list(hands)
         game.trick = list(trick)
         game.leader = leader
@@ -180,15 +174,9 @@ class HeartsGame(Game[HeartsRules]):
             if events is not None:
                 events.append(Event("turn", {"seat": self.turn}))
             return
-        led = trick[0] // 13
-        best = 0
-        for i in range(1, 4):
-            c = trick[i]
-            if c // 13 == led and c > trick[best]:
-                best = i
-        winner = (self.leader + best) % 4
-        pts = self._points
-        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+        led = led_suit(trick[0], 0, SUIT_MASKS)
+        winner = (self.leader + winning_index(trick, led, 0, HEARTS_POWER)) % 4
+        points = trick_points(trick, self._points)
         self.taken[winner] += points
         done = Trick(self.leader, tuple(trick), winner, points)
         self.tricks.append(done)
@@ -246,7 +234,7 @@ class HeartsGame(Game[HeartsRules]):
         hand = self.hands[self.turn]
         trick = self.trick
         if trick:
-            follow = hand & SUIT_MASKS[trick[0] // 13]
+            follow = follow_mask(hand, led_suit(trick[0], 0, SUIT_MASKS))
             if follow:
                 return follow
             if not self.tricks:

@@ -27,7 +27,7 @@ from crowsnest.engine.cards import (
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event
 from crowsnest.engine.rules.rook import RookRules, tables
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
 from crowsnest.engine.views import RookView, rook_view
 
 
@@ -248,9 +248,7 @@ class RookGame(Game[RookRules]):
 
     def led_mask(self, card: int) -> int:
         """The effective suit of ``card`` once trump is named: trump, or its colour."""
-        if 1 << card & self.trump_mask:
-            return self.trump_mask
-        return self._colour_masks[suit_of(card)]
+        return led_suit(card, self.trump_mask, self._colour_masks)
 
     def play_fast(self, card: int, events: list[Event] | None = None) -> None:
         """Play ``card`` for the seat on turn, unchecked (search and benchmarks)."""
@@ -268,18 +266,9 @@ class RookGame(Game[RookRules]):
             if events is not None:
                 events.append(Event("turn", {"seat": self.turn}))
             return
-        # The leader's card is of the led suit or trump; a card of neither cannot win.
-        power = self._power
-        both = self._led | self.trump_mask
-        best, best_key = 0, power[trick[0]]
-        for i in (1, 2, 3):
-            c = trick[i]
-            if 1 << c & both and power[c] > best_key:
-                best, best_key = i, power[c]
-        winner = (self.leader + best) % 4
-        pts = self._points
-        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-        team = winner % 2
+        winner = (self.leader + winning_index(trick, self._led, self.trump_mask, self._power)) % 4
+        points = trick_points(trick, self._points)
+        team = team_of(winner)
         self.captured[team] += points
         self.tricks_won[team] += 1
         done = Trick(self.leader, tuple(trick), winner, points)
@@ -369,10 +358,7 @@ class RookGame(Game[RookRules]):
         hand = self.hands[self.turn]
         if not self.trick:
             return hand
-        follow = hand & self._led
-        if follow:
-            return follow | (hand & self._bird)
-        return hand
+        return follow_mask(hand, self._led, self._bird) or hand
 
     def legal_actions(self, seat: int) -> list[LegalAction]:
         if seat not in self.actors:

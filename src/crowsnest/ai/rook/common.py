@@ -20,6 +20,7 @@ from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRule
 from crowsnest.engine.cards import CROW
 from crowsnest.engine.rules import RULESETS, get_rules
 from crowsnest.engine.rules.rook import RED_ONE, tables
+from crowsnest.engine.tricks import led_suit
 
 TRUMP_BONUS = 1000
 """What naming trump adds to the power of its cards (see ``RookTables.power``)."""
@@ -91,7 +92,7 @@ def _beaters(
     for c in range(64, 128):
         if not deck >> c & 1:
             continue
-        suit = trumps if trumps >> c & 1 else colours[(c - 64) >> 4]
+        suit = led_suit(c, trumps, colours)
         m = 0
         for d in range(64, 128):
             if suit >> d & 1 and power[d] > power[c]:

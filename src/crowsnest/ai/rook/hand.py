@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from crowsnest.ai.rook.common import Deck, cards, points_of
 from crowsnest.engine import Choose
+from crowsnest.engine.tricks import led_suit
 
 
 def trump_score(deck: Deck, hand: int, colour: int) -> float:
@@ -196,7 +197,7 @@ def discard_order(deck: Deck, hand: int, trump: int, bury: float, allowed: int =
             if tm >> c & 1:
                 k = -1000.0 + rank[c]
             else:
-                colour = deck.colours[(c - 64) >> 4]
+                colour = led_suit(c, tm, deck.colours)
                 held = left & colour
                 n = held.bit_count()
                 higher_out = sum(1 for d in cards(colour & ~held & deck.deck) if rank[d] > rank[c])

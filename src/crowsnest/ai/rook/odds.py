@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from crowsnest.ai.rook.situation import Situation
+from crowsnest.engine.tricks import led_suit
 
 
 @cache
@@ -106,7 +107,7 @@ def keep_value(s: Situation, card: int, later: float, danger: bool) -> float:
     if tm >> card & 1:
         q = 1.0 if n_above == 0 else max(0.1, 0.8 - 0.2 * n_above)
         return q * (pts + later * 1.3) + (1.0 - q) * FED * pts
-    colour = deck.colours[(card - 64) >> 4]
+    colour = led_suit(card, tm, deck.colours)
     if n_above:
         q = 0.1 if n_above == 1 else 0.0
     elif not danger and not (s.unseen & deck.bird):

@@ -15,6 +15,7 @@ from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import add_voids, from_game, played_from
 from crowsnest.engine import RookGame
 from crowsnest.engine.rook import RookHandResult
+from crowsnest.engine.tricks import led_suit
 
 
 def rollout(game: RookGame, deck: Deck) -> RookHandResult:
@@ -32,7 +33,7 @@ def rollout(game: RookGame, deck: Deck) -> RookHandResult:
         trick = game.trick
         if trick:
             first = trick[0]
-            led = tm if tm >> first & 1 else deck.colours[(first - 64) >> 4]
+            led = led_suit(first, tm, deck.colours)
             if not led >> card & 1 and not deck.bird >> card & 1:
                 voids[seat] |= led
         played |= 1 << card

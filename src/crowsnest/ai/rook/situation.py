@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from crowsnest.ai.rook.common import Deck, deck_for
 from crowsnest.engine import RookGame, RookView
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.tricks import Trick, led_suit
 
 
 @dataclass(slots=True)
@@ -63,9 +63,7 @@ class Situation:
 
 def suit_mask(deck: Deck, trump_mask: int, card: int) -> int:
     """The effective suit of ``card``: all trumps, or its colour."""
-    if trump_mask >> card & 1:
-        return trump_mask
-    return deck.colours[(card - 64) >> 4]
+    return led_suit(card, trump_mask, deck.colours)
 
 
 def add_voids(
