@@ -52,6 +52,23 @@ class Deal:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat's place in the game (final once the game is over)."""
+
+    seat: int
+    team: int
+    """The index of the seat's team in ``rules.teams``."""
+    score: int
+    """The game total of the seat's team (Hearts: the seat's own; low is good)."""
+    won: bool
+    """The game is over and the seat's team won it."""
+    made: int = 0
+    """Rook: contracts the seat made as declarer."""
+    went_set: int = 0
+    """Rook: contracts the seat went set on as declarer."""
+
+
 def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
     """Validate one deal given as ``{"hands": [[card, ...] x4], "nest": [card, ...]}``."""
     if not isinstance(data, Mapping):
@@ -253,6 +270,11 @@ class Game(ABC, Generic[R]):
     def scores(self) -> tuple[int, ...]:
         """Game totals: per seat (Hearts) or per team, We then They (Rook)."""
         return tuple(self.totals)
+
+    @abstractmethod
+    def standings(self) -> tuple[Standing, ...]:
+        """Every seat's score (its team's), whether it won, and (Rook) the contracts it
+        made and went set on as declarer; seats in order."""
 
     def clone(self: G) -> G:
         """An independent copy (for search): every list of state is copied, the

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from crowsnest.engine.actions import Action, Choose, LegalAction, PassCards, Play
-from crowsnest.engine.base import Game
+from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
     SUIT_NAMES,
     bits,
@@ -315,6 +315,13 @@ class HeartsGame(Game[HeartsRules]):
             self.pass_fast(seat, action.cards, events)
         elif isinstance(action, Play):
             self.play_fast(action.card, events)
+
+    def standings(self) -> tuple[Standing, ...]:
+        team_of = self.rules.team_of
+        return tuple(
+            Standing(s, team_of(s), self.totals[team_of(s)], self.winner == team_of(s))
+            for s in range(4)
+        )
 
     # -- what players see ---------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.engine.actions import Action, Bid, Choose, Discard, LegalAction, NameTrump, Play
-from crowsnest.engine.base import Game
+from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
     COLOUR_NAMES,
     CROW,
@@ -30,10 +30,46 @@ from crowsnest.engine.rules.rook import RookRules, tables
 from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
 from crowsnest.engine.views import RookView, rook_view
 
+team_of = RookRules.team_of
+"""0 for "We" (seats 0 and 2), 1 for "They" (seats 1 and 3): the rule set's team rule."""
 
-def team_of(seat: int) -> int:
-    """0 for "We" (seats 0 and 2), 1 for "They" (seats 1 and 3)."""
-    return seat % 2
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What a Rook hand scores, from what each team took."""
+
+    counted: tuple[int, int]
+    """Each team's points: counters captured, the nest (to the last trick's team), the
+    trick bonus (to the team taking more tricks)."""
+    made: bool
+    """The declaring team counted at least the bid."""
+    score: tuple[int, int]
+    """What each team scores: a set declarer loses the bid; a made contract scores the
+    bid or what was counted (``made_scores``); the defence scores what it counted."""
+
+
+def score_hand(
+    rules: RookRules,
+    declarer: int,
+    bid: int,
+    captured: Sequence[int],
+    tricks_won: Sequence[int],
+    nest_points: int,
+    last_trick_team: int,
+) -> HandScore:
+    """Score one Rook hand: the one statement of the scoring rules."""
+    counted = [captured[0], captured[1]]
+    counted[last_trick_team] += nest_points
+    if tricks_won[0] != tricks_won[1]:
+        counted[0 if tricks_won[0] > tricks_won[1] else 1] += rules.trick_bonus
+    side = team_of(declarer)
+    made = counted[side] >= bid
+    score = counted[:]
+    if not made:
+        score[side] = -bid
+    elif rules.made_scores == "bid":
+        score[side] = bid
+    return HandScore((counted[0], counted[1]), made, (score[0], score[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +86,11 @@ class RookHandResult:
     score: tuple[int, int]
     """What each team scores for the hand (a set declarer loses the bid)."""
     totals: tuple[int, int]
+
+    @property
+    def declarer_team(self) -> int:
+        """The team that declared (the index in ``rules.teams``)."""
+        return team_of(self.declarer)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -285,31 +326,23 @@ class RookGame(Game[RookRules]):
     def _end_hand(self, events: list[Event] | None) -> None:
         rules = self.rules
         assert self.declarer is not None and self.trump is not None
-        last = self.tricks[-1].winner % 2
-        nest_points = sum(self._points[c] for c in bits(self.discards))
-        counted = self.captured[:]
-        counted[last] += nest_points
-        if self.tricks_won[0] != self.tricks_won[1]:
-            counted[0 if self.tricks_won[0] > self.tricks_won[1] else 1] += rules.trick_bonus
-        side = self.declarer % 2
-        made = counted[side] >= self.bid
-        score = counted[:]
-        if not made:
-            score[side] = -self.bid
-        elif rules.made_scores == "bid":
-            score[side] = self.bid
-        self.totals[0] += score[0]
-        self.totals[1] += score[1]
+        last = team_of(self.tricks[-1].winner)
+        nest_points = trick_points(list(bits(self.discards)), self._points)
+        hand = score_hand(
+            rules, self.declarer, self.bid, self.captured, self.tricks_won, nest_points, last
+        )
+        self.totals[0] += hand.score[0]
+        self.totals[1] += hand.score[1]
         result = RookHandResult(
             self.declarer,
             self.bid,
             self.trump,
-            (counted[0], counted[1]),
+            hand.counted,
             nest_points,
             last,
             (self.tricks_won[0], self.tricks_won[1]),
-            made,
-            (score[0], score[1]),
+            hand.made,
+            hand.score,
             (self.totals[0], self.totals[1]),
         )
         self.results.append(result)
@@ -480,6 +513,15 @@ class RookGame(Game[RookRules]):
             self.trump_fast(action.colour, events)
         elif isinstance(action, Play):
             self.play_fast(action.card, events)
+
+    def standings(self) -> tuple[Standing, ...]:
+        out = []
+        for seat in range(4):
+            team = team_of(seat)
+            made = sum(1 for r in self.results if r.declarer == seat and r.made)
+            went_set = sum(1 for r in self.results if r.declarer == seat and not r.made)
+            out.append(Standing(seat, team, self.totals[team], self.winner == team, made, went_set))
+        return tuple(out)
 
     # -- what players see -------------------------------------------------------------------
 

@@ -128,13 +128,13 @@ class TrickTables:
 
 @cache
 def trick_tables(rules: HeartsRules | RookRules, trump: int | None = None) -> TrickTables:
-    """The trick tables of ``rules`` with ``trump`` named (a colour 0..3; Rook only).
-    Before trump is named a Rook trick has no trump and the bird card no power."""
+    """The trick tables of ``rules``: Hearts has no trump, a Rook rule set needs the
+    ``trump`` named (a colour, 0..3)."""
     if isinstance(rules, HeartsRules):
         return TrickTables(HEARTS_SUITS, 0, 0, HEARTS_POWER, hearts_points(rules))
-    t = tables(rules)
     if trump is None:
-        return TrickTables(t.colour_masks, 0, t.deck & 1 << CROW, t.rank, t.points)
+        raise ValueError(f"{rules.id}: a Rook trick is played under a named trump")
+    t = tables(rules)
     trumps = t.colour_masks[trump] | t.specials
     return TrickTables(t.colour_masks, trumps, t.deck & 1 << CROW, t.power[trump], t.points)
 
