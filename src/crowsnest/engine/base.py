@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar
@@ -141,6 +141,9 @@ class Game(ABC, Generic[R]):
 
     rules: R
     phase: str
+    on_hand_over: Callable[[], None] | None = None
+    """Called when a hand has been scored, before the next deal: the game is then in
+    phase ``hand_over``, every trick of the hand done (a replay shows that moment)."""
 
     def __init__(
         self, rules: R, seed: int, deals: Sequence[object] = (), start_hand: int = 0

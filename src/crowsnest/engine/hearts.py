@@ -206,9 +206,11 @@ class HeartsGame(Game[HeartsRules]):
         self.results.append(result)
         if events is not None:
             events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        self.phase = "hand_over"
         if self.single_hand:
-            self.phase = "hand_over"
             return
+        if self.on_hand_over is not None:
+            self.on_hand_over()
         low = min(self.totals)
         if max(self.totals) >= self.rules.target and self.totals.count(low) == 1:
             self.phase = "over"

@@ -348,9 +348,11 @@ class RookGame(Game[RookRules]):
         self.results.append(result)
         if events is not None:
             events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        self.phase = "hand_over"
         if self.single_hand:
-            self.phase = "hand_over"
             return
+        if self.on_hand_over is not None:
+            self.on_hand_over()
         if max(self.totals) >= rules.target and self.totals[0] != self.totals[1]:
             self.phase = "over"
             self.winner = 0 if self.totals[0] > self.totals[1] else 1

@@ -139,7 +139,7 @@ class HeartsView(_Derived):
 
 def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
     own = seat is not None
-    playing = game.phase == "play" or (game.phase == "over")
+    playing = game.phase in ("play", "hand_over", "over")
     passed = game.passes[seat] if own and seat is not None else None
     received = (
         game.received[seat]
