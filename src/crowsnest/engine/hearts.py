@@ -56,6 +56,16 @@ class HandResult:
         return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}
 
 
+def score_round(rules: HeartsRules, taken: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
+    """What each seat scores for a round in which it took ``taken`` points, and the
+    seat that shot the moon (it scores 0, every other seat all the points) or None."""
+    total = rules.points_per_hand
+    moon = next((s for s in range(4) if taken[s] == total), None)
+    if moon is None:
+        return tuple(taken), None
+    return tuple(0 if s == moon else total for s in range(4)), moon
+
+
 class HeartsGame(Game[HeartsRules]):
     def __init__(
         self, rules: HeartsRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
@@ -190,12 +200,7 @@ class HeartsGame(Game[HeartsRules]):
             events.append(Event("turn", {"seat": winner}))
 
     def _end_hand(self, events: list[Event] | None) -> None:
-        total = self.rules.points_per_hand
-        moon = next((s for s in range(4) if self.taken[s] == total), None)
-        if moon is None:
-            points = tuple(self.taken)
-        else:
-            points = tuple(0 if s == moon else total for s in range(4))
+        points, moon = score_round(self.rules, self.taken)
         for s in range(4):
             self.totals[s] += points[s]
         result = HandResult(
