@@ -48,6 +48,15 @@ class HandScore:
     bid or what was counted (``made_scores``); the defence scores what it counted."""
 
 
+def declarer_score(rules: RookRules, bid: int, counted: int) -> int:
+    """What the declaring team scores for a contract of ``bid`` when it counted
+    ``counted``: set (under the bid), it loses the bid; made, it scores the bid or what
+    it counted, as the rule set says (``made_scores``)."""
+    if counted < bid:
+        return -bid
+    return bid if rules.made_scores == "bid" else counted
+
+
 def score_hand(
     rules: RookRules,
     declarer: int,
@@ -65,10 +74,7 @@ def score_hand(
     side = team_of(declarer)
     made = counted[side] >= bid
     score = counted[:]
-    if not made:
-        score[side] = -bid
-    elif rules.made_scores == "bid":
-        score[side] = bid
+    score[side] = declarer_score(rules, bid, counted[side])
     return HandScore((counted[0], counted[1]), made, (score[0], score[1]))
 
 

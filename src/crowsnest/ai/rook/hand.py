@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from crowsnest.ai.rook.common import Deck, cards, points_of
 from crowsnest.engine import Choose
+from crowsnest.engine.rook import team_of
 from crowsnest.engine.tricks import led_suit
 
 
@@ -165,7 +166,7 @@ def normal_bid(
         stay = 0.0
     else:
         theirs = contract_value(deck, high_bid, model.mean + BIDDER_EDGE, model.sigma)
-        stay = theirs + PARTNER_MARGIN if (high_bidder - seat) % 2 == 0 else -theirs
+        stay = theirs + PARTNER_MARGIN if team_of(high_bidder) == team_of(seat) else -theirs
     if deck.rules.made_scores == "bid":
         best = max(amounts, key=lambda b: (contract_value(deck, b, mu, sigma), -b))
     else:

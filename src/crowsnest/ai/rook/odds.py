@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from crowsnest.ai.rook.situation import Situation
+from crowsnest.engine.rook import team_of
 from crowsnest.engine.tricks import led_suit
 
 
@@ -71,7 +72,7 @@ def hold_chance(s: Situation, card: int, led: int, after: int) -> float:
     seat = s.seat
     for k in range(1, after + 1):
         p = (seat + k) % 4
-        if (p - seat) % 2:
+        if team_of(p) != team_of(seat):
             p_ok *= 1.0 - beat_chance(s, p, card, led)
     return p_ok
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from crowsnest.ai.rook.common import points_of
 from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
 from crowsnest.ai.rook.situation import Situation, suit_mask
+from crowsnest.engine.rook import team_of
 from crowsnest.engine.tricks import led_suit, winning_index
 
 DRAW_TRUMP = 25.0
@@ -49,7 +50,7 @@ def _points_left(s: Situation) -> int:
 
 def _stakes(s: Situation, trick_points: float) -> float:
     """Extra worth of a trick of ``trick_points`` that decides the contract."""
-    side = s.declarer % 2
+    side = team_of(s.declarer)
     have = s.captured[side]
     left = _points_left(s) + s.deck.rules.trick_bonus
     if have >= s.bid or have + left < s.bid:

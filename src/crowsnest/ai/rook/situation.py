@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from crowsnest.ai.rook.common import Deck, deck_for
 from crowsnest.engine import RookGame, RookView
+from crowsnest.engine.rook import team_of
 from crowsnest.engine.tricks import Trick, led_suit
 
 
@@ -58,7 +59,7 @@ class Situation:
 
     @property
     def declaring(self) -> bool:
-        return (self.seat - self.declarer) % 2 == 0
+        return team_of(self.seat) == team_of(self.declarer)
 
 
 def suit_mask(deck: Deck, trump_mask: int, card: int) -> int:
