@@ -102,6 +102,7 @@ class HeartsGame(Game[HeartsRules]):
         game._points = hearts_points(rules)
         game.hands = list(hands)
         game.trick = list(trick)
+        game._led = led_suit(trick[0], 0, SUIT_MASKS) if trick else 0
         game.leader = leader
         game.turn = (leader + len(trick)) % 4
         game.tricks = list(tricks)
@@ -129,6 +130,8 @@ class HeartsGame(Game[HeartsRules]):
         self.received = [0, 0, 0, 0]
         self.taken = [0, 0, 0, 0]
         self.trick: list[int] = []
+        self._led = 0
+        """The led suit of the trick in progress (a mask)."""
         self.tricks: list[Trick] = []
         self.broken = False
         self.phase = "pass"
@@ -180,12 +183,13 @@ class HeartsGame(Game[HeartsRules]):
             if events is not None:
                 events.append(Event("hearts_broken", {}))
         if len(trick) < 4:
+            if len(trick) == 1:
+                self._led = led_suit(card, 0, SUIT_MASKS)
             self.turn = (seat + 1) % 4
             if events is not None:
                 events.append(Event("turn", {"seat": self.turn}))
             return
-        led = led_suit(trick[0], 0, SUIT_MASKS)
-        winner = (self.leader + winning_index(trick, led, 0, HEARTS_POWER)) % 4
+        winner = (self.leader + winning_index(trick, self._led, 0, HEARTS_POWER)) % 4
         points = trick_points(trick, self._points)
         self.taken[winner] += points
         done = Trick(self.leader, tuple(trick), winner, points)
@@ -241,7 +245,7 @@ class HeartsGame(Game[HeartsRules]):
         hand = self.hands[self.turn]
         trick = self.trick
         if trick:
-            follow = follow_mask(hand, led_suit(trick[0], 0, SUIT_MASKS))
+            follow = follow_mask(hand, self._led)
             if follow:
                 return follow
             if not self.tricks:
