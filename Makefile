@@ -36,8 +36,9 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
 
+# The playout benchmark lives in bench/ (not installed; docs/benchmarks.md).
 bench: $(BENCH_STAMP)
-	$(BIN)/crowsnest bench
+	$(BIN)/python -m bench
 
 # Server capacity (docs/benchmarks.md): a throwaway server in data/bench-server, loaded
 # by `crowsnest bench-server`. CLIENTS=10,100,1000 SECONDS=15 THINK=0 to change it.

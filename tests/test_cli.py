@@ -24,10 +24,3 @@ def test_missing_subcommand_is_a_usage_error() -> None:
     with pytest.raises(SystemExit) as exc:
         main([])
     assert exc.value.code == 2
-
-
-@pytest.mark.parametrize("seconds", ["0", "-1", "abc"])
-def test_bench_rejects_bad_seconds(seconds: str) -> None:
-    with pytest.raises(SystemExit) as exc:
-        main(["bench", "--seconds", seconds])
-    assert exc.value.code == 2

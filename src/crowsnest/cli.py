@@ -1,8 +1,7 @@
 """Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``,
-``crowsnest bench [--seconds S]``, ``crowsnest bot --game G --level L`` (the bot
-protocol on stdin/stdout), ``crowsnest arena RULES_ID ...`` (duplicate matches),
-``crowsnest serve`` (the game server, docs/protocol.md) and ``crowsnest bench-server``
-(its load test).
+``crowsnest bot --game G --level L`` (the bot protocol on stdin/stdout),
+``crowsnest arena RULES_ID ...`` (duplicate matches), ``crowsnest serve`` (the game
+server, docs/protocol.md) and ``crowsnest bench-server`` (its load test).
 
 Subcommand implementations are imported only when that subcommand runs, so
 ``crowsnest --help`` stays fast and works before every layer exists.
@@ -84,14 +83,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--save", default=None, metavar="FILE", help="write the game record here")
 
-    bench = sub.add_parser("bench", help="measure random-playout throughput (hands/s)")
-    bench.add_argument(
-        "--seconds",
-        type=_positive_seconds,
-        default=5.0,
-        metavar="S",
-        help="seconds to run each rule set (default: %(default)s)",
-    )
     _add_bot(sub)
     _add_arena(sub)
     _add_serve(sub)
@@ -185,12 +176,6 @@ def _play(rules_id: str | None, **kwargs: Any) -> int:
         return 1
     run: Callable[..., int | None] = terminal.run
     return run(rules_id, **kwargs) or 0
-
-
-def _bench(seconds: float) -> int:
-    from crowsnest import bench
-
-    return bench.main(seconds=seconds)
 
 
 def _bot(game: str, level: str, seed: int | None, budget: float | None) -> int:
@@ -398,9 +383,6 @@ def main(argv: list[str] | None = None) -> int:
         rules_id: str | None = args.rules_id
         options: list[tuple[str, object]] = args.option
         return _play(rules_id, seed=args.seed, options=dict(options), save=args.save)
-    if args.command == "bench":
-        seconds: float = args.seconds
-        return _bench(seconds)
     if args.command == "bot":
         return _bot(args.game, args.level, args.seed, args.budget)
     if args.command == "arena":

@@ -113,10 +113,11 @@ def test_four_players_are_dealt_13_cards_each_from_52() -> None:
 
 def test_card_notation_rank_then_suit_letter_with_t_for_ten() -> None:
     game = new_hearts(SUITED)
+    # A view lists the hand as it is shown: highest first (crowsnest.engine.display).
     assert game.view(0).to_json()["hand"] == [
-        "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"
+        "AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"
     ]  # fmt: skip
-    assert game.view(3).to_json()["hand"][-3:] == ["QS", "KS", "AS"]
+    assert game.view(3).to_json()["hand"][:3] == ["AS", "KS", "QS"]
 
 
 def test_play_moves_clockwise() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from datetime import datetime
 from itertools import pairwise
@@ -11,9 +10,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from crowsnest.ai.simple import RandomBot
 from crowsnest.engine import RookGame, get_rules, new_game, replay
-from crowsnest.server.web_api import _final_scores, replay_steps
+from crowsnest.server.web_api import _final_scores
 
 
 def _error(response: Any) -> str:
@@ -190,30 +188,6 @@ def test_replay_of_a_private_table_needs_invite_or_seat_token(client: TestClient
     assert by_token.status_code == 200 and by_token.json()["steps"]
     listed = client.get("/api/players/Ann/games").json()["games"]
     assert [g["public"] for g in listed] == [False]
-
-
-@pytest.mark.parametrize("rules_id", ["hearts", "rook/dixie", "rook/red-one"])
-def test_replay_steps_of_other_games(rules_id: str) -> None:
-    options = {} if rules_id == "hearts" else {"target": 100}
-    game = new_game(rules_id, seed=5, options=options)
-    bot, rng = RandomBot(), random.Random(5)
-    while not game.is_over:
-        seat = min(game.actors)
-        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
-    out = replay_steps(game.record())
-    steps = out["steps"]
-    assert out["final_scores"] == list(game.scores) and steps[-1]["totals"] == list(game.scores)
-    assert len(steps) == 1 + len(game.log) + len(game.results) - 1
-    ends = [s for s in steps if s["hand_end"]]
-    assert [s["hand_end"]["totals"] for s in ends] == [list(r.totals) for r in game.results]
-    for step in ends:
-        assert step["hands"] == [[], [], [], []]
-        if rules_id == "hearts" and step["hand_end"]["moon"] is None:
-            # Points taken in the hand's tricks are what the hand scored.
-            assert step["points_taken"] == step["hand_end"]["points"]
-    if rules_id == "hearts":
-        passes = [s for s in steps if s["action"] and s["action"]["text"].startswith("pass")]
-        assert passes and all(s["passed"][s["action"]["seat"]] for s in passes)
 
 
 def test_a_record_that_no_longer_replays_is_listed_without_scores() -> None:

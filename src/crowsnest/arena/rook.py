@@ -23,13 +23,14 @@ def play_deal(job: Job, index: int, seating: Seating) -> DealOutcome:
     hands: list[RookHand] = []
     times: list[list[float]] = [[], []]
     for k in range(2):
-        side = [(seat % 2 + k) % 2 for seat in range(4)]  # 0: candidate team, 1: field
+        game = job.new_game(game_seed(job.seed, index), index)
+        assert isinstance(game, RookGame)
+        # 0: the candidate team, 1: the field; play k seats the candidate as team k.
+        side = [(game.rules.team_of(seat) + k) % 2 for seat in range(4)]
         names = [job.lineup[s] for s in side]
         bots = [seating.bot(name) for name in names]
         rngs = [random.Random(seat_seed(job.seed, index, seat)) for seat in range(4)]
         seat_times: list[list[float]] = [[] for _ in range(4)]
-        game = job.new_game(game_seed(job.seed, index), index)
-        assert isinstance(game, RookGame)
         play_hand(game, bots, rngs, seat_times, names)
         for seat in range(4):
             times[side[seat]].extend(seat_times[seat])

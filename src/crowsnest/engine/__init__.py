@@ -23,7 +23,14 @@ from crowsnest.engine.actions import (
     Play,
     parse_action,
 )
-from crowsnest.engine.base import RECORD_FORMAT, RECORD_VERSION, Deal, Game, replay_actions
+from crowsnest.engine.base import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    Deal,
+    Game,
+    Standing,
+    replay_actions,
+)
 from crowsnest.engine.cards import CardSet, card_text, cards_text, parse_card, parse_cards
 from crowsnest.engine.errors import (
     IllegalAction,
@@ -82,6 +89,7 @@ __all__ = [
     "RookView",
     "Rules",
     "RulesError",
+    "Standing",
     "card_text",
     "cards_text",
     "get_rules",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TypeVar
@@ -50,6 +50,23 @@ class Deal:
         if self.nest:
             out["nest"] = card_list_text(self.nest)
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat's place in the game (final once the game is over)."""
+
+    seat: int
+    team: int
+    """The index of the seat's team in ``rules.teams``."""
+    score: int
+    """The game total of the seat's team (Hearts: the seat's own; low is good)."""
+    won: bool
+    """The game is over and the seat's team won it."""
+    made: int = 0
+    """Rook: contracts the seat made as declarer."""
+    went_set: int = 0
+    """Rook: contracts the seat went set on as declarer."""
 
 
 def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
@@ -124,6 +141,9 @@ class Game(ABC, Generic[R]):
 
     rules: R
     phase: str
+    on_hand_over: Callable[[], None] | None = None
+    """Called when a hand has been scored, before the next deal: the game is then in
+    phase ``hand_over``, every trick of the hand done (a replay shows that moment)."""
 
     def __init__(
         self, rules: R, seed: int, deals: Sequence[object] = (), start_hand: int = 0
@@ -253,6 +273,11 @@ class Game(ABC, Generic[R]):
     def scores(self) -> tuple[int, ...]:
         """Game totals: per seat (Hearts) or per team, We then They (Rook)."""
         return tuple(self.totals)
+
+    @abstractmethod
+    def standings(self) -> tuple[Standing, ...]:
+        """Every seat's score (its team's), whether it won, and (Rook) the contracts it
+        made and went set on as declarer; seats in order."""
 
     def clone(self: G) -> G:
         """An independent copy (for search): every list of state is copied, the

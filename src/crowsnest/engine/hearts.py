@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from crowsnest.engine.actions import Action, Choose, LegalAction, PassCards, Play
-from crowsnest.engine.base import Game
+from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
     SUIT_NAMES,
     bits,
@@ -25,14 +25,23 @@ from crowsnest.engine.cards import (
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event
 from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.tricks import (
+    HEARTS_POWER,
+    HEARTS_SUITS,
+    Trick,
+    follow_mask,
+    hearts_points,
+    led_suit,
+    trick_points,
+    winning_index,
+)
 from crowsnest.engine.views import HeartsView, hearts_view
 
 DECK: Final = (1 << 52) - 1
 TWO_CLUBS: Final = hearts_card(0, 2)
 QUEEN_SPADES: Final = hearts_card(3, 12)
 HEARTS_MASK: Final = suit_mask(2)
-SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
+SUIT_MASKS: Final = HEARTS_SUITS
 POINT_CARDS: Final = HEARTS_MASK | 1 << QUEEN_SPADES
 
 
@@ -47,19 +56,14 @@ class HandResult:
         return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}
 
 
-class _PointsTable(dict[HeartsRules, tuple[int, ...]]):
-    """Points of each card under a rule set, built once per rule set."""
-
-    def __missing__(self, rules: HeartsRules) -> tuple[int, ...]:
-        points = [0] * 52
-        for c in bits(HEARTS_MASK):
-            points[c] = rules.heart_points
-        points[QUEEN_SPADES] = rules.queen_points
-        table = self[rules] = tuple(points)
-        return table
-
-
-_POINTS_TABLE: Final = _PointsTable()
+def score_round(rules: HeartsRules, taken: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
+    """What each seat scores for a round in which it took ``taken`` points, and the
+    seat that shot the moon (it scores 0, every other seat all the points) or None."""
+    total = rules.points_per_hand
+    moon = next((s for s in range(4) if taken[s] == total), None)
+    if moon is None:
+        return tuple(taken), None
+    return tuple(0 if s == moon else total for s in range(4)), moon
 
 
 class HeartsGame(Game[HeartsRules]):
@@ -72,7 +76,7 @@ class HeartsGame(Game[HeartsRules]):
         self.hand_number = start_hand
         self.winner: int | None = None
         self.single_hand = False
-        self._points = _POINTS_TABLE[rules]
+        self._points = hearts_points(rules)
         self._start_hand(None)
 
     def _deal_shape(self) -> tuple[int, int, int]:
@@ -95,9 +99,10 @@ class HeartsGame(Game[HeartsRules]):
         world. It stops in phase ``hand_over`` once the hand is scored (``results``)."""
         game = cls.__new__(cls)
         game._init_position(rules)
-        game._points = _POINTS_TABLE[rules]
+        game._points = hearts_points(rules)
         game.hands = list(hands)
         game.trick = list(trick)
+        game._led = led_suit(trick[0], 0, SUIT_MASKS) if trick else 0
         game.leader = leader
         game.turn = (leader + len(trick)) % 4
         game.tricks = list(tricks)
@@ -125,6 +130,8 @@ class HeartsGame(Game[HeartsRules]):
         self.received = [0, 0, 0, 0]
         self.taken = [0, 0, 0, 0]
         self.trick: list[int] = []
+        self._led = 0
+        """The led suit of the trick in progress (a mask)."""
         self.tricks: list[Trick] = []
         self.broken = False
         self.phase = "pass"
@@ -176,19 +183,14 @@ class HeartsGame(Game[HeartsRules]):
             if events is not None:
                 events.append(Event("hearts_broken", {}))
         if len(trick) < 4:
+            if len(trick) == 1:
+                self._led = led_suit(card, 0, SUIT_MASKS)
             self.turn = (seat + 1) % 4
             if events is not None:
                 events.append(Event("turn", {"seat": self.turn}))
             return
-        led = trick[0] // 13
-        best = 0
-        for i in range(1, 4):
-            c = trick[i]
-            if c // 13 == led and c > trick[best]:
-                best = i
-        winner = (self.leader + best) % 4
-        pts = self._points
-        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+        winner = (self.leader + winning_index(trick, self._led, 0, HEARTS_POWER)) % 4
+        points = trick_points(trick, self._points)
         self.taken[winner] += points
         done = Trick(self.leader, tuple(trick), winner, points)
         self.tricks.append(done)
@@ -202,12 +204,7 @@ class HeartsGame(Game[HeartsRules]):
             events.append(Event("turn", {"seat": winner}))
 
     def _end_hand(self, events: list[Event] | None) -> None:
-        total = self.rules.points_per_hand
-        moon = next((s for s in range(4) if self.taken[s] == total), None)
-        if moon is None:
-            points = tuple(self.taken)
-        else:
-            points = tuple(0 if s == moon else total for s in range(4))
+        points, moon = score_round(self.rules, self.taken)
         for s in range(4):
             self.totals[s] += points[s]
         result = HandResult(
@@ -218,9 +215,11 @@ class HeartsGame(Game[HeartsRules]):
         self.results.append(result)
         if events is not None:
             events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        self.phase = "hand_over"
         if self.single_hand:
-            self.phase = "hand_over"
             return
+        if self.on_hand_over is not None:
+            self.on_hand_over()
         low = min(self.totals)
         if max(self.totals) >= self.rules.target and self.totals.count(low) == 1:
             self.phase = "over"
@@ -246,7 +245,7 @@ class HeartsGame(Game[HeartsRules]):
         hand = self.hands[self.turn]
         trick = self.trick
         if trick:
-            follow = hand & SUIT_MASKS[trick[0] // 13]
+            follow = follow_mask(hand, self._led)
             if follow:
                 return follow
             if not self.tricks:
@@ -327,6 +326,13 @@ class HeartsGame(Game[HeartsRules]):
             self.pass_fast(seat, action.cards, events)
         elif isinstance(action, Play):
             self.play_fast(action.card, events)
+
+    def standings(self) -> tuple[Standing, ...]:
+        team_of = self.rules.team_of
+        return tuple(
+            Standing(s, team_of(s), self.totals[team_of(s)], self.winner == team_of(s))
+            for s in range(4)
+        )
 
     # -- what players see ---------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.engine.actions import Action, Bid, Choose, Discard, LegalAction, NameTrump, Play
-from crowsnest.engine.base import Game
+from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
     COLOUR_NAMES,
     CROW,
@@ -27,13 +27,55 @@ from crowsnest.engine.cards import (
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event
 from crowsnest.engine.rules.rook import RookRules, tables
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
 from crowsnest.engine.views import RookView, rook_view
 
+team_of = RookRules.team_of
+"""0 for "We" (seats 0 and 2), 1 for "They" (seats 1 and 3): the rule set's team rule."""
 
-def team_of(seat: int) -> int:
-    """0 for "We" (seats 0 and 2), 1 for "They" (seats 1 and 3)."""
-    return seat % 2
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What a Rook hand scores, from what each team took."""
+
+    counted: tuple[int, int]
+    """Each team's points: counters captured, the nest (to the last trick's team), the
+    trick bonus (to the team taking more tricks)."""
+    made: bool
+    """The declaring team counted at least the bid."""
+    score: tuple[int, int]
+    """What each team scores: a set declarer loses the bid; a made contract scores the
+    bid or what was counted (``made_scores``); the defence scores what it counted."""
+
+
+def declarer_score(rules: RookRules, bid: int, counted: int) -> int:
+    """What the declaring team scores for a contract of ``bid`` when it counted
+    ``counted``: set (under the bid), it loses the bid; made, it scores the bid or what
+    it counted, as the rule set says (``made_scores``)."""
+    if counted < bid:
+        return -bid
+    return bid if rules.made_scores == "bid" else counted
+
+
+def score_hand(
+    rules: RookRules,
+    declarer: int,
+    bid: int,
+    captured: Sequence[int],
+    tricks_won: Sequence[int],
+    nest_points: int,
+    last_trick_team: int,
+) -> HandScore:
+    """Score one Rook hand: the one statement of the scoring rules."""
+    counted = [captured[0], captured[1]]
+    counted[last_trick_team] += nest_points
+    if tricks_won[0] != tricks_won[1]:
+        counted[0 if tricks_won[0] > tricks_won[1] else 1] += rules.trick_bonus
+    side = team_of(declarer)
+    made = counted[side] >= bid
+    score = counted[:]
+    score[side] = declarer_score(rules, bid, counted[side])
+    return HandScore((counted[0], counted[1]), made, (score[0], score[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +92,11 @@ class RookHandResult:
     score: tuple[int, int]
     """What each team scores for the hand (a set declarer loses the bid)."""
     totals: tuple[int, int]
+
+    @property
+    def declarer_team(self) -> int:
+        """The team that declared (the index in ``rules.teams``)."""
+        return team_of(self.declarer)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -248,9 +295,7 @@ class RookGame(Game[RookRules]):
 
     def led_mask(self, card: int) -> int:
         """The effective suit of ``card`` once trump is named: trump, or its colour."""
-        if 1 << card & self.trump_mask:
-            return self.trump_mask
-        return self._colour_masks[suit_of(card)]
+        return led_suit(card, self.trump_mask, self._colour_masks)
 
     def play_fast(self, card: int, events: list[Event] | None = None) -> None:
         """Play ``card`` for the seat on turn, unchecked (search and benchmarks)."""
@@ -268,18 +313,9 @@ class RookGame(Game[RookRules]):
             if events is not None:
                 events.append(Event("turn", {"seat": self.turn}))
             return
-        # The leader's card is of the led suit or trump; a card of neither cannot win.
-        power = self._power
-        both = self._led | self.trump_mask
-        best, best_key = 0, power[trick[0]]
-        for i in (1, 2, 3):
-            c = trick[i]
-            if 1 << c & both and power[c] > best_key:
-                best, best_key = i, power[c]
-        winner = (self.leader + best) % 4
-        pts = self._points
-        points = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-        team = winner % 2
+        winner = (self.leader + winning_index(trick, self._led, self.trump_mask, self._power)) % 4
+        points = trick_points(trick, self._points)
+        team = team_of(winner)
         self.captured[team] += points
         self.tricks_won[team] += 1
         done = Trick(self.leader, tuple(trick), winner, points)
@@ -296,39 +332,33 @@ class RookGame(Game[RookRules]):
     def _end_hand(self, events: list[Event] | None) -> None:
         rules = self.rules
         assert self.declarer is not None and self.trump is not None
-        last = self.tricks[-1].winner % 2
-        nest_points = sum(self._points[c] for c in bits(self.discards))
-        counted = self.captured[:]
-        counted[last] += nest_points
-        if self.tricks_won[0] != self.tricks_won[1]:
-            counted[0 if self.tricks_won[0] > self.tricks_won[1] else 1] += rules.trick_bonus
-        side = self.declarer % 2
-        made = counted[side] >= self.bid
-        score = counted[:]
-        if not made:
-            score[side] = -self.bid
-        elif rules.made_scores == "bid":
-            score[side] = self.bid
-        self.totals[0] += score[0]
-        self.totals[1] += score[1]
+        last = team_of(self.tricks[-1].winner)
+        nest_points = trick_points(list(bits(self.discards)), self._points)
+        hand = score_hand(
+            rules, self.declarer, self.bid, self.captured, self.tricks_won, nest_points, last
+        )
+        self.totals[0] += hand.score[0]
+        self.totals[1] += hand.score[1]
         result = RookHandResult(
             self.declarer,
             self.bid,
             self.trump,
-            (counted[0], counted[1]),
+            hand.counted,
             nest_points,
             last,
             (self.tricks_won[0], self.tricks_won[1]),
-            made,
-            (score[0], score[1]),
+            hand.made,
+            hand.score,
             (self.totals[0], self.totals[1]),
         )
         self.results.append(result)
         if events is not None:
             events.append(Event("hand_end", {"hand_number": self.hand_number, **result.to_json()}))
+        self.phase = "hand_over"
         if self.single_hand:
-            self.phase = "hand_over"
             return
+        if self.on_hand_over is not None:
+            self.on_hand_over()
         if max(self.totals) >= rules.target and self.totals[0] != self.totals[1]:
             self.phase = "over"
             self.winner = 0 if self.totals[0] > self.totals[1] else 1
@@ -369,10 +399,7 @@ class RookGame(Game[RookRules]):
         hand = self.hands[self.turn]
         if not self.trick:
             return hand
-        follow = hand & self._led
-        if follow:
-            return follow | (hand & self._bird)
-        return hand
+        return follow_mask(hand, self._led, self._bird) or hand
 
     def legal_actions(self, seat: int) -> list[LegalAction]:
         if seat not in self.actors:
@@ -494,6 +521,15 @@ class RookGame(Game[RookRules]):
             self.trump_fast(action.colour, events)
         elif isinstance(action, Play):
             self.play_fast(action.card, events)
+
+    def standings(self) -> tuple[Standing, ...]:
+        out = []
+        for seat in range(4):
+            team = team_of(seat)
+            made = sum(1 for r in self.results if r.declarer == seat and r.made)
+            went_set = sum(1 for r in self.results if r.declarer == seat and not r.made)
+            out.append(Standing(seat, team, self.totals[team], self.winner == team, made, went_set))
+        return tuple(out)
 
     # -- what players see -------------------------------------------------------------------
 

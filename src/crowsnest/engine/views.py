@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from crowsnest.engine.cards import COLOUR_NAMES, card_list_text, card_text
+from crowsnest.engine.display import display_order
+from crowsnest.engine.rules import HeartsRules, RookRules, rules_of_view
 from crowsnest.engine.tricks import Trick
 
 if TYPE_CHECKING:
@@ -22,8 +24,63 @@ def _cards(mask: int | None) -> list[str] | None:
     return None if mask is None else card_list_text(mask)
 
 
+class _Derived:
+    """What a view tells from its rule set and seat, so that no client works it out:
+    the family, the teams and the seat's team, the bird card's name, the hand in the
+    order it is shown (:func:`~crowsnest.engine.display.display_order`)."""
+
+    __slots__ = ()
+    rules: str
+    seat: int | None
+    hand: int | None
+
+    @property
+    def rule_set(self) -> HeartsRules | RookRules:
+        return rules_of_view(self.rules)
+
+    @property
+    def family(self) -> str:
+        """The family, "hearts" or "rook" (``rules.family``)."""
+        return self.rule_set.family
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team (``rules.teams``)."""
+        return self.rule_set.teams
+
+    @property
+    def team(self) -> int | None:
+        """The index in ``teams`` of this seat's team; None for a spectator."""
+        return None if self.seat is None else self.rule_set.team_of(self.seat)
+
+    @property
+    def bird(self) -> str | None:
+        """The bird card's name key ("crow", "rook"); None without a bird card."""
+        return self.rule_set.bird_key
+
+    def _trump(self) -> int | None:
+        return None
+
+    def hand_order(self) -> list[int] | None:
+        """Own hand in the order it is shown; None for a spectator."""
+        if self.hand is None:
+            return None
+        return display_order(self.rule_set, self._trump(), self.hand)
+
+    def _hand_json(self) -> list[str] | None:
+        order = self.hand_order()
+        return None if order is None else [card_text(c) for c in order]
+
+    def _derived_json(self) -> dict[str, Any]:
+        return {
+            "teams": [list(t) for t in self.teams],
+            "team": self.team,
+            "bird": self.bird,
+        }
+
+
 @dataclass(frozen=True, slots=True)
-class HeartsView:
+class HeartsView(_Derived):
     rules: str
     """Rule set key, ``hearts@1``."""
     seat: int | None
@@ -49,16 +106,22 @@ class HeartsView:
     results: tuple[HandResult, ...]
     winner: int | None
 
+    @property
+    def rule_set(self) -> HeartsRules:
+        rules = rules_of_view(self.rules)
+        assert isinstance(rules, HeartsRules)
+        return rules
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": "hearts",
+            "game": self.family,
             "rules": self.rules,
             "seat": self.seat,
             "phase": self.phase,
             "actors": sorted(self.actors),
             "hand_number": self.hand_number,
             "pass_direction": self.pass_direction,
-            "hand": _cards(self.hand),
+            "hand": self._hand_json(),
             "hand_sizes": list(self.hand_sizes),
             "passed": _cards(self.passed),
             "received": _cards(self.received),
@@ -70,12 +133,13 @@ class HeartsView:
             "totals": list(self.totals),
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
+            **self._derived_json(),
         }
 
 
 def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
     own = seat is not None
-    playing = game.phase == "play" or (game.phase == "over")
+    playing = game.phase in ("play", "hand_over", "over")
     passed = game.passes[seat] if own and seat is not None else None
     received = (
         game.received[seat]
@@ -105,7 +169,7 @@ def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
 
 
 @dataclass(frozen=True, slots=True)
-class RookView:
+class RookView(_Derived):
     rules: str
     """Rule set key, ``rook/crowsnest@1``."""
     seat: int | None
@@ -138,16 +202,25 @@ class RookView:
     results: tuple[RookHandResult, ...]
     winner: int | None
 
+    @property
+    def rule_set(self) -> RookRules:
+        rules = rules_of_view(self.rules, self.nest_size)
+        assert isinstance(rules, RookRules)
+        return rules
+
+    def _trump(self) -> int | None:
+        return self.trump
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": "rook",
+            "game": self.family,
             "rules": self.rules,
             "seat": self.seat,
             "phase": self.phase,
             "actors": sorted(self.actors),
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "hand": _cards(self.hand),
+            "hand": self._hand_json(),
             "hand_sizes": list(self.hand_sizes),
             "auction": [[s, b] for s, b in self.auction],
             "high_bid": self.high_bid,
@@ -166,6 +239,7 @@ class RookView:
             "totals": list(self.totals),
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
+            **self._derived_json(),
         }
 
 

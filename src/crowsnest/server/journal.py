@@ -19,7 +19,6 @@ from typing import TypeVar
 
 from sqlalchemy.engine import Connection as SAConnection
 
-from crowsnest.engine import HeartsGame, RookGame
 from crowsnest.server.logs import table_event
 from crowsnest.server.store import ResultRow, Store, Writer
 from crowsnest.server.table import Accepted, Outcome, Table
@@ -110,23 +109,20 @@ class Journal:
 
 
 def results_of(table: Table) -> list[ResultRow]:
-    """One result per human seat of a finished game: final score (Rook: the team's),
-    whether it won, and (Rook) the contracts it made and went set on as declarer."""
-    game = table.game
-    out: list[ResultRow] = []
-    for seat, s in enumerate(table.seats):
-        if s.kind != "human" or s.name is None:
-            continue
-        made = went_set = 0
-        if isinstance(game, HeartsGame):
-            score, won = game.totals[seat], game.winner == seat
-        else:
-            assert isinstance(game, RookGame)
-            score, won = game.totals[seat % 2], game.winner == seat % 2
-            mine = [r for r in game.results if r.declarer == seat]
-            made = sum(1 for r in mine if r.made)
-            went_set = len(mine) - made
-        out.append(
-            ResultRow(seat, s.name, table.family, table.config.rules, score, won, made, went_set)
+    """One result per human seat of a finished game, from the engine's standings:
+    final score (Rook: the team's), whether it won, and (Rook) the contracts it made
+    and went set on as declarer."""
+    return [
+        ResultRow(
+            st.seat,
+            seat.name,
+            table.family,
+            table.config.rules,
+            st.score,
+            st.won,
+            st.made,
+            st.went_set,
         )
-    return out
+        for st, seat in zip(table.game.standings(), table.seats, strict=True)
+        if seat.kind == "human" and seat.name is not None
+    ]

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from crowsnest.engine import Choose, LegalAction, Play
+from crowsnest.engine import Choose, LegalAction, Play, tricks
 from crowsnest.engine.cards import hearts_card, suit_mask
+from crowsnest.engine.rules.hearts import HEARTS as HEARTS_RULES
 
 QS: Final = hearts_card(3, 12)
 HEARTS: Final = 2
 SPADES: Final = 3
 HEART_MASK: Final = suit_mask(HEARTS)
 SUITS: Final = tuple(suit_mask(s) for s in range(4))
+POINTS: Final = tricks.hearts_points(HEARTS_RULES)
+"""Each card's points (the bots play the Hearts rule set, which has no options)."""
 
 
 def suit(card: int) -> int:
@@ -25,11 +28,11 @@ def rank(card: int) -> int:
 
 
 def points(card: int) -> int:
-    return 13 if card == QS else 1 if card // 13 == HEARTS else 0
+    return POINTS[card]
 
 
 def trick_points(cards: Iterable[int]) -> int:
-    return sum(points(c) for c in cards)
+    return tricks.trick_points(tuple(cards), POINTS)
 
 
 def by_rank(card: int) -> tuple[int, int]:
@@ -50,5 +53,5 @@ def pass_choice(legal: Sequence[LegalAction]) -> Choose | None:
 
 def current_winner(trick: Sequence[int]) -> int:
     """The card winning the trick so far (the trick is not empty)."""
-    led = trick[0] // 13
-    return max((c for c in trick if c // 13 == led), key=by_rank)
+    led = tricks.led_suit(trick[0], 0, SUITS)
+    return trick[tricks.winning_index(trick, led, 0, tricks.HEARTS_POWER)]

@@ -19,7 +19,9 @@ Playing:
 from __future__ import annotations
 
 from crowsnest.ai.hearts.situation import Situation
+from crowsnest.engine import tricks
 from crowsnest.engine.cards import bits, hearts_card, suit_mask
+from crowsnest.engine.rules.hearts import HEARTS as HEARTS_RULES
 
 QS = hearts_card(3, 12)
 KS = hearts_card(3, 13)
@@ -29,6 +31,7 @@ HIGH_SPADES = 1 << KS | 1 << AS
 SUIT = tuple(suit_mask(s) for s in range(4))
 HEARTS = SUIT[2]
 POINTS = HEARTS | QS_BIT
+CARD_POINTS = tricks.hearts_points(HEARTS_RULES)
 MOON_ALERT = 9
 """Points one player must have taken (all of them so far) before others defend."""
 
@@ -61,11 +64,7 @@ def by_rank_low(mask: int) -> int:
 
 
 def trick_points(trick: list[int] | tuple[int, ...]) -> int:
-    pts = 0
-    for c in trick:
-        if 1 << c & POINTS:
-            pts += 13 if c == QS else 1
-    return pts
+    return tricks.trick_points(trick, CARD_POINTS)
 
 
 def moon_threat(s: Situation) -> int | None:
@@ -81,12 +80,7 @@ def moon_threat(s: Situation) -> int | None:
 
 def winner_so_far(trick: list[int] | tuple[int, ...], leader: int) -> tuple[int, int]:
     """(seat, card) currently winning a non-empty trick."""
-    led = trick[0] // 13
-    best = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if c // 13 == led and c > trick[best]:
-            best = i
+    best = tricks.winning_index(trick, tricks.led_suit(trick[0], 0, SUIT), 0, tricks.HEARTS_POWER)
     return (leader + best) % 4, trick[best]
 
 

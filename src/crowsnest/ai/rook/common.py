@@ -7,7 +7,7 @@ led suit and the trumps wins a trick.
 
 A view names its rule set (``rook/crowsnest@1``) but not its options; the only
 option that changes the cards is the removed bird card, and the view shows it as a
-nest one card smaller (:func:`rules_of`).
+nest one card smaller (``RookView.rule_set``, from the engine's ``rules_of_view``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from functools import cache
 
 from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRules, RookView
 from crowsnest.engine.cards import CROW
-from crowsnest.engine.rules import RULESETS, get_rules
 from crowsnest.engine.rules.rook import RED_ONE, tables
+from crowsnest.engine.tricks import led_suit
 
 TRUMP_BONUS = 1000
 """What naming trump adds to the power of its cards (see ``RookTables.power``)."""
@@ -91,7 +91,7 @@ def _beaters(
     for c in range(64, 128):
         if not deck >> c & 1:
             continue
-        suit = trumps if trumps >> c & 1 else colours[(c - 64) >> 4]
+        suit = led_suit(c, trumps, colours)
         m = 0
         for d in range(64, 128):
             if suit >> d & 1 and power[d] > power[c]:
@@ -100,22 +100,12 @@ def _beaters(
     return tuple(out)
 
 
-@cache
-def _rules_for(key: str, nest_size: int) -> RookRules:
-    rules_id = key.partition("@")[0]
-    base = RULESETS[rules_id]
-    assert isinstance(base, RookRules), f"{rules_id} is not a Rook rule set"
-    if base.bird_optional and base.bird and nest_size == base.nest_size - 1:
-        rules = get_rules(rules_id, {"bird": False})
-        assert isinstance(rules, RookRules)
-        return rules
-    return base
-
-
 def rules_of(view: RookView) -> RookRules:
     """The rule set a view is played under (the cards, points and scoring; options
     that only bound the bids show in the legal actions instead)."""
-    return _rules_for(view.rules, view.nest_size)
+    rules = view.rule_set
+    assert rules.family == "rook", f"{rules.id} is not a Rook rule set"
+    return rules
 
 
 def deck_for(view: RookView) -> Deck:

@@ -31,6 +31,7 @@ from crowsnest.ai.rook.common import (
 from crowsnest.ai.rook.hand import best_trump, estimate, normal_discard
 from crowsnest.ai.rook.situation import suit_mask
 from crowsnest.engine import Action, Bid, LegalAction, NameTrump, Play, PlayerView, RookView
+from crowsnest.engine.tricks import winning_index
 
 MARGIN = {"bid": 16.0, "captured": 12.0}
 """Points the estimate must exceed a bid by before Easy bids it: more where a made
@@ -50,11 +51,7 @@ def easy_play(deck: Deck, view: RookView, legal: int) -> int:
         side = legal & ~tm & ~deck.bird
         return weakest(side or legal, power)
     led = suit_mask(deck, tm, trick[0])
-    best = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if (led | tm) >> c & 1 and power[c] > power[trick[best]]:
-            best = i
+    best = winning_index(trick, led, tm, power)
     top = power[trick[best]]
     partner_wins = (len(trick) - best) == 2
     if partner_wins:

@@ -39,6 +39,7 @@ from crowsnest.ai.rook.common import (
 )
 from crowsnest.ai.rook.situation import suit_mask
 from crowsnest.engine import Action, Bid, LegalAction, NameTrump, Play, PlayerView, RookView
+from crowsnest.engine.tricks import winning_index
 
 
 def longest_colour(deck: Deck, hand: int) -> int:
@@ -103,6 +104,6 @@ class Greedy:
             return Play(weakest(legal_mask, power))
         tm = deck.trump_mask(view.trump)
         led = suit_mask(deck, tm, trick[0])
-        top = max(power[c] for c in trick if (led | tm) >> c & 1)
+        top = power[trick[winning_index(trick, led, tm, power)]]
         winners = sum(1 << c for c in cards(legal_mask) if (led | tm) >> c & 1 and power[c] > top)
         return Play(weakest(winners or legal_mask, power))

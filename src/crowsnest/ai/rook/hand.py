@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from crowsnest.ai.rook.common import Deck, cards, points_of
 from crowsnest.engine import Choose
+from crowsnest.engine.rook import team_of
+from crowsnest.engine.tricks import led_suit
 
 
 def trump_score(deck: Deck, hand: int, colour: int) -> float:
@@ -164,7 +166,7 @@ def normal_bid(
         stay = 0.0
     else:
         theirs = contract_value(deck, high_bid, model.mean + BIDDER_EDGE, model.sigma)
-        stay = theirs + PARTNER_MARGIN if (high_bidder - seat) % 2 == 0 else -theirs
+        stay = theirs + PARTNER_MARGIN if team_of(high_bidder) == team_of(seat) else -theirs
     if deck.rules.made_scores == "bid":
         best = max(amounts, key=lambda b: (contract_value(deck, b, mu, sigma), -b))
     else:
@@ -196,7 +198,7 @@ def discard_order(deck: Deck, hand: int, trump: int, bury: float, allowed: int =
             if tm >> c & 1:
                 k = -1000.0 + rank[c]
             else:
-                colour = deck.colours[(c - 64) >> 4]
+                colour = led_suit(c, tm, deck.colours)
                 held = left & colour
                 n = held.bit_count()
                 higher_out = sum(1 for d in cards(colour & ~held & deck.deck) if rank[d] > rank[c])

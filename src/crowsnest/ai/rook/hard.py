@@ -66,6 +66,7 @@ from crowsnest.engine import (
     RookGame,
     RookView,
 )
+from crowsnest.engine.rook import declarer_score, team_of
 
 DEFAULT_PLAYOUTS = 250
 """Hands played out per decision: a median decision of about 60 ms of one core in
@@ -200,13 +201,10 @@ class Hard(TimedSearch):
         while self.search_on(worlds * (2 if may_pass else 1), deadline):
             world = sample(deck, known, rng)
             mine = play_contract(deck, world, view.dealer, me, amounts[0])
-            made_pts = mine.counted[me % 2]
-            theirs = mine.counted[1 - me % 2]
+            made_pts = mine.counted[team_of(me)]
+            theirs = mine.counted[1 - team_of(me)]
             for i, b in enumerate(amounts):
-                if made_pts < b:
-                    declare[i] += -b - theirs
-                else:
-                    declare[i] += (b if rules.made_scores == "bid" else made_pts) - theirs
+                declare[i] += declarer_score(rules, b, made_pts) - theirs
             if may_pass:
                 auction = [*view.auction, (me, None)]
                 won = finish_auction(deck, world, auction, view.dealer)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import cache
 
 from crowsnest.ai.rook.situation import Situation
+from crowsnest.engine.rook import team_of
+from crowsnest.engine.tricks import led_suit
 
 
 @cache
@@ -70,7 +72,7 @@ def hold_chance(s: Situation, card: int, led: int, after: int) -> float:
     seat = s.seat
     for k in range(1, after + 1):
         p = (seat + k) % 4
-        if (p - seat) % 2:
+        if team_of(p) != team_of(seat):
             p_ok *= 1.0 - beat_chance(s, p, card, led)
     return p_ok
 
@@ -106,7 +108,7 @@ def keep_value(s: Situation, card: int, later: float, danger: bool) -> float:
     if tm >> card & 1:
         q = 1.0 if n_above == 0 else max(0.1, 0.8 - 0.2 * n_above)
         return q * (pts + later * 1.3) + (1.0 - q) * FED * pts
-    colour = deck.colours[(card - 64) >> 4]
+    colour = led_suit(card, tm, deck.colours)
     if n_above:
         q = 0.1 if n_above == 1 else 0.0
     elif not danger and not (s.unseen & deck.bird):

@@ -34,6 +34,8 @@ from __future__ import annotations
 from crowsnest.ai.rook.common import points_of
 from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
 from crowsnest.ai.rook.situation import Situation, suit_mask
+from crowsnest.engine.rook import team_of
+from crowsnest.engine.tricks import led_suit, winning_index
 
 DRAW_TRUMP = 25.0
 """What drawing a round of trump is worth to a declarer whose opponents may hold some."""
@@ -48,7 +50,7 @@ def _points_left(s: Situation) -> int:
 
 def _stakes(s: Situation, trick_points: float) -> float:
     """Extra worth of a trick of ``trick_points`` that decides the contract."""
-    side = s.declarer % 2
+    side = team_of(s.declarer)
     have = s.captured[side]
     left = _points_left(s) + s.deck.rules.trick_bonus
     if have >= s.bid or have + left < s.bid:
@@ -108,11 +110,7 @@ def card_values(s: Situation) -> list[tuple[int, float]]:
     keep_partner = 0.0
     if trick:
         led = suit_mask(deck, tm, trick[0])
-        best = 0
-        for i in range(1, pos):
-            c = trick[i]
-            if (led | tm) >> c & 1 and power[c] > power[trick[best]]:
-                best = i
+        best = winning_index(trick, led, tm, power)
         win_card = trick[best]
         partner_wins = pos - best == 2  # the partner played two cards before this seat
         on_trick = float(sum(pts[c] for c in trick))
@@ -162,7 +160,7 @@ def _partner_rescue(s: Situation, card: int) -> float:
     tm = s.trump_mask
     if tm >> card & 1:
         return 0.2
-    colour = deck.colours[(card - 64) >> 4]
+    colour = led_suit(card, tm, deck.colours)
     partner = (s.seat + 2) % 4
     if s.voids[partner] & colour and s.unseen & tm & ~s.voids[partner]:
         return 0.6

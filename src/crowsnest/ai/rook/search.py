@@ -14,7 +14,8 @@ from crowsnest.ai.rook.hand import best_trump, discard_order, normal_bid
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import add_voids, from_game, played_from
 from crowsnest.engine import RookGame
-from crowsnest.engine.rook import RookHandResult
+from crowsnest.engine.rook import RookHandResult, team_of
+from crowsnest.engine.tricks import led_suit
 
 
 def rollout(game: RookGame, deck: Deck) -> RookHandResult:
@@ -32,7 +33,7 @@ def rollout(game: RookGame, deck: Deck) -> RookHandResult:
         trick = game.trick
         if trick:
             first = trick[0]
-            led = tm if tm >> first & 1 else deck.colours[(first - 64) >> 4]
+            led = led_suit(first, tm, deck.colours)
             if not led >> card & 1 and not deck.bird >> card & 1:
                 voids[seat] |= led
         played |= 1 << card
@@ -70,7 +71,7 @@ def distinct_cards(deck: Deck, trump: int, legal: int, others: int) -> list[int]
 
 def team_score(result: RookHandResult, seat: int) -> int:
     """The hand score of ``seat``'s team minus the other team's."""
-    team = seat % 2
+    team = team_of(seat)
     return result.score[team] - result.score[1 - team]
 
 

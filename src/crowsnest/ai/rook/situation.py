@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from crowsnest.ai.rook.common import Deck, deck_for
 from crowsnest.engine import RookGame, RookView
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.rook import team_of
+from crowsnest.engine.tricks import Trick, led_suit
 
 
 @dataclass(slots=True)
@@ -58,14 +59,12 @@ class Situation:
 
     @property
     def declaring(self) -> bool:
-        return (self.seat - self.declarer) % 2 == 0
+        return team_of(self.seat) == team_of(self.declarer)
 
 
 def suit_mask(deck: Deck, trump_mask: int, card: int) -> int:
     """The effective suit of ``card``: all trumps, or its colour."""
-    if trump_mask >> card & 1:
-        return trump_mask
-    return deck.colours[(card - 64) >> 4]
+    return led_suit(card, trump_mask, deck.colours)
 
 
 def add_voids(

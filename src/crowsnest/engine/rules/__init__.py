@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Final, Literal
 
 from crowsnest.engine.errors import OptionError
@@ -33,6 +34,7 @@ __all__ = [
     "Rules",
     "get_rules",
     "option_specs",
+    "rules_of_view",
     "tables",
 ]
 
@@ -107,6 +109,20 @@ def _preset(rules_id: object) -> Rules:
             f"{rules_id!r} is not a rule set; choose one of {', '.join(RULESETS)}",
         )
     return RULESETS[rules_id]
+
+
+@cache
+def rules_of_view(key: str, nest_size: int = 0) -> Rules:
+    """The rule set a view is played under, from its ``rules`` key (``rook/crowsnest@1``)
+    and, for a Rook view, its nest size: the only option that changes the cards is the
+    removed bird card, and it leaves a nest one card smaller. (Options that only bound
+    the bids or end the game do not change what a view shows.)"""
+    rules_id = key.partition("@")[0]
+    base = _preset(rules_id)
+    bird_removed = nest_size == base.nest_size - 1 if isinstance(base, RookRules) else False
+    if isinstance(base, RookRules) and base.bird_optional and base.bird and bird_removed:
+        return _without_bird(base)
+    return base
 
 
 def _without_bird(rules: RookRules) -> RookRules:

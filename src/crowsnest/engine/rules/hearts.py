@@ -39,6 +39,21 @@ class HeartsRules:
     def family(self) -> Literal["hearts"]:
         return "hearts"
 
+    @staticmethod
+    def team_of(seat: int) -> int:
+        """Every player for themselves: each seat is a team of its own."""
+        return seat
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team: ``((0,), (1,), (2,), (3,))``."""
+        return tuple((s,) for s in range(self.players))
+
+    @property
+    def bird_key(self) -> None:
+        """Hearts has no bird card."""
+        return None
+
     @property
     def key(self) -> str:
         return f"{self.id}@{self.version}"

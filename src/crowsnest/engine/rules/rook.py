@@ -8,6 +8,7 @@ set by :func:`tables` and kept out of the dataclass.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final, Literal
@@ -17,6 +18,13 @@ from crowsnest.engine.errors import OptionError
 
 BirdPlace = Literal["lowest", "highest", "below_red_one"]
 RED_ONE: Final = rook_card(0, 1)
+
+
+def _teams(players: int, team_of: Callable[[int], int]) -> tuple[tuple[int, ...], ...]:
+    seats: dict[int, list[int]] = {}
+    for seat in range(players):
+        seats.setdefault(team_of(seat), []).append(seat)
+    return tuple(tuple(seats[t]) for t in sorted(seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +94,22 @@ class RookRules:
     @property
     def family(self) -> Literal["rook"]:
         return "rook"
+
+    @staticmethod
+    def team_of(seat: int) -> int:
+        """Partners sit across: seats 0 and 2 are team 0 ("We"), 1 and 3 team 1 ("They")."""
+        return seat % 2
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team: ``((0, 2), (1, 3))``."""
+        return _teams(self.players, self.team_of)
+
+    @property
+    def bird_key(self) -> str | None:
+        """The bird card's name key ("crow", "rook"), None when this rule set plays
+        without it."""
+        return self.bird_name.lower() if self.bird else None
 
     @property
     def key(self) -> str:

@@ -2,7 +2,7 @@
 
 Each row plays complete hands from a fresh deal with uniformly random legal actions
 (chance resolved by sampling) until the time is up, and reports hands per second.
-Our rule sets come from the registry ``OURS`` in ``crowsnest.engine.bench_hooks``;
+Our rule sets come from the registry ``OURS`` in :mod:`bench.workloads`;
 the reference row is OpenSpiel's Hearts (C++ engine, driven from Python the same way),
 with parameters set to match our Hearts rules as closely as that game allows.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-import importlib
 import importlib.metadata
 import platform
 import random
@@ -117,15 +116,10 @@ def hands_per_second(play_one: PlayOne, seconds: float, seed: int) -> tuple[int,
 
 
 def load_ours() -> dict[str, PlayOne]:
-    """Our rule sets' playout functions (``crowsnest.engine.bench_hooks.OURS``), if any."""
-    try:
-        hooks = importlib.import_module("crowsnest.engine.bench_hooks")
-    except ModuleNotFoundError as exc:
-        if exc.name not in {"crowsnest.engine", "crowsnest.engine.bench_hooks"}:
-            raise
-        print("note: crowsnest.engine.bench_hooks not found; no rows for our engine")
-        return {}
-    ours: dict[str, PlayOne] = dict(hooks.OURS)
+    """Our rule sets' playout functions (:data:`bench.workloads.OURS`)."""
+    from bench.workloads import OURS
+
+    ours: dict[str, PlayOne] = dict(OURS)
     return ours
 
 

@@ -1,10 +1,12 @@
 """Batched random playouts of Rook-family hands: many complete hands at once.
 
-The Rook counterpart of :func:`crowsnest.engine.batch.hearts_hands`: the same rules
+The Rook counterpart of :func:`bench.batch.hearts_hands`: the same rules
 as :class:`crowsnest.engine.rook.RookGame` (every rule set and option of
 :class:`~crowsnest.engine.rules.rook.RookRules`), written over arrays of games so that
-one Python-level step advances every game in the batch. Every decision is uniformly
-random over the legal actions. The tests replay every batched hand through the
+one Python-level step advances every game in the batch; each hand is then scored by
+the engine's own :func:`~crowsnest.engine.rook.score_hand`, game by game, so the
+scoring rules are stated once. Every decision is uniformly random over the legal
+actions. The tests replay every batched hand through the
 reference engine, action by action, and require the same result.
 
 Rook cards are 64..127 (:mod:`crowsnest.engine.cards`); in the ``uint64`` masks here a
@@ -22,8 +24,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from crowsnest.engine.batch import I64, ONE, U64, ZERO
+from bench.batch import I64, ONE, U64, ZERO
 from crowsnest.engine.cards import CROW
+from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules.rook import RookRules, tables
 
 Bools = npt.NDArray[np.bool_]
@@ -57,7 +60,7 @@ _SELECT: Final = _select_table()
 def _random_bit(masks: U64, rng: np.random.Generator) -> U64:
     """One set bit chosen uniformly from each non-empty mask (its index).
 
-    :func:`crowsnest.engine.batch.random_bits` in a fixed number of steps: the k-th set
+    :func:`bench.batch.random_bits` in a fixed number of steps: the k-th set
     bit is found by halving (32, 16, 8 bits) and a table for the last byte.
     """
     k = (rng.random(masks.shape[0]) * np.bitwise_count(masks)).astype(np.uint8)
@@ -304,18 +307,26 @@ def rook_hands(
     won_1 = won_by_1.sum(axis=1)
     tricks_won = np.stack([h - won_1, won_1], axis=1)
     last = leader & 1
-    counted = captured
-    counted[ar, last] += nest_points
-    if rules.trick_bonus:
-        more = 2 * won_1 != h
-        counted[ar[more], (2 * won_1 > h)[more].astype(np.int64)] += rules.trick_bonus
-    side = declarer % 2
-    made = counted[ar, side] >= bid
-    score = counted.copy()
-    if rules.made_scores == "bid":
-        score[ar, side] = np.where(made, bid, -bid)
-    else:
-        score[ar, side] = np.where(made, counted[ar, side], -bid)
+    # The hand's score is the engine's (score_hand), game by game: the scoring rules
+    # are stated once.
+    counted = np.zeros((n, 2), dtype=np.int64)
+    made = np.zeros(n, dtype=np.bool_)
+    score = np.zeros((n, 2), dtype=np.int64)
+    for i, row in enumerate(
+        zip(
+            declarer.tolist(),
+            bid.tolist(),
+            captured.tolist(),
+            tricks_won.tolist(),
+            nest_points.tolist(),
+            last.tolist(),
+            strict=True,
+        )
+    ):
+        hand = score_hand(rules, *row)
+        counted[i] = hand.counted
+        made[i] = hand.made
+        score[i] = hand.score
     return RookBatch(
         dealer=dealers,
         redeals=redeals,

@@ -1,4 +1,4 @@
-"""Random-playout workloads for ``crowsnest bench`` (see ``docs/benchmarks.md``).
+"""Random-playout workloads for ``make bench`` (see ``docs/benchmarks.md``).
 
 Each entry plays complete hands from fresh deals with uniformly random legal
 actions and returns how many hands it played:
@@ -6,7 +6,7 @@ actions and returns how many hands it played:
 * ``<rules> (engine)``: one hand at a time through the game objects' own fast,
   unchecked paths (``legal_mask``, ``play_fast``, ...) -- the path search uses;
 * ``<rules> (batch)``: many hands at once with the numpy playouts of
-  :mod:`crowsnest.engine.batch` and :mod:`crowsnest.engine.batch_rook`, which the
+  :mod:`bench.batch` and :mod:`bench.batch_rook`, which the
   tests cross-check against the engine.
 """
 
@@ -19,8 +19,8 @@ from typing import Final
 
 import numpy as np
 
-from crowsnest.engine.batch import hearts_hands
-from crowsnest.engine.batch_rook import rook_hands
+from bench.batch import hearts_hands
+from bench.batch_rook import rook_hands
 from crowsnest.engine.cards import bits
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rook import RookGame

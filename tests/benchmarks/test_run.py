@@ -2,8 +2,8 @@ import random
 import time
 
 import pytest
-
-from crowsnest.bench import (
+from bench.__main__ import parse_args
+from bench.run import (
     OPENSPIEL_HEARTS_PARAMS,
     SpielGame,
     SpielState,
@@ -80,7 +80,7 @@ class RecordingGame:
 
 def test_openspiel_hearts_hand_plays_one_deal_to_the_end() -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    from crowsnest.bench import load_openspiel_hearts
+    from bench.run import load_openspiel_hearts
 
     game = load_openspiel_hearts()
     assert game is not None
@@ -109,10 +109,23 @@ def test_hands_per_second_counts_hands_a_batched_workload_reports() -> None:
 
 
 def test_every_rule_set_has_an_engine_workload_that_plays_hands() -> None:
+    from bench.workloads import OURS
+
     from crowsnest.engine import RULESETS
-    from crowsnest.engine.bench_hooks import OURS
 
     for rules_id in RULESETS:
         play = OURS[f"{rules_id} (engine)"]
         rng = random.Random(1)
         assert sum(play(rng) for _ in range(20)) == 20
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "abc"])
+def test_bench_rejects_bad_seconds(seconds: str) -> None:
+    with pytest.raises(SystemExit) as exc:
+        parse_args(["--seconds", seconds])
+    assert exc.value.code == 2
+
+
+def test_bench_takes_seconds() -> None:
+    assert parse_args(["--seconds", "0.5"]).seconds == 0.5
+    assert parse_args([]).seconds == 5.0

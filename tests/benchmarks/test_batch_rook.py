@@ -9,9 +9,9 @@ from typing import Final
 
 import numpy as np
 import pytest
+from bench.batch_rook import BID_NONE, BID_PASS, RookBatch, rook_hands
 
 from crowsnest.engine import Bid, Discard, NameTrump, Play, RookGame, new_game
-from crowsnest.engine.batch_rook import BID_NONE, BID_PASS, RookBatch, rook_hands
 from crowsnest.engine.cards import CROW, card_list_text
 from crowsnest.engine.rules import RULESETS, RookRules, get_rules, tables
 from crowsnest.engine.rules.rook import CROWSNEST

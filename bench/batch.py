@@ -1,9 +1,10 @@
 """Batched random playouts: many complete hands at once, as numpy arrays.
 
 The same rules as :mod:`crowsnest.engine.hearts`, written over arrays of games so
-that one Python-level step advances every game in the batch. It serves random
-rollouts and the throughput benchmark; the tests replay every batched game through
-the reference engine, action by action, and require the same scores.
+that one Python-level step advances every game in the batch (the round's score is the
+engine's own :func:`~crowsnest.engine.hearts.score_round`, game by game). It serves
+the throughput benchmark; the tests replay every batched game through the reference
+engine, action by action, and require the same scores.
 
 Cards and masks are those of :mod:`crowsnest.engine.cards` (Hearts cards 0..51 fit a
 ``uint64``).
@@ -18,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crowsnest.engine.cards import hearts_card, suit_mask
+from crowsnest.engine.hearts import score_round
 from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
 
 U64 = npt.NDArray[np.uint64]
@@ -116,7 +118,6 @@ def hearts_hands(
         winner = (leader + np.argmax(key, axis=1)) % 4
         taken[ar, winner] += points[trick].sum(axis=1)
         leader = winner
-    total = rules.points_per_hand
-    moon = (taken == total).any(axis=1)
-    scored = np.where(moon[:, None], total - taken, taken)
-    return HeartsBatch(deals, passed, plays, scored)
+    # Each hand is scored by the engine (score_round): the moon is stated once.
+    scored = np.array([score_round(rules, row)[0] for row in taken.tolist()], dtype=np.int64)
+    return HeartsBatch(deals, passed, plays, scored.reshape(n, 4))

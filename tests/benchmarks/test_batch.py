@@ -4,9 +4,9 @@ action through the reference engine, is legal and scores the same."""
 from __future__ import annotations
 
 import numpy as np
+from bench.batch import hearts_hands, random_bits
 
 from crowsnest.engine import HeartsGame, PassCards, Play, new_game
-from crowsnest.engine.batch import hearts_hands, random_bits
 from crowsnest.engine.cards import card_list_text
 from crowsnest.engine.rules.hearts import HEARTS
 
