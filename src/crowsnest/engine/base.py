@@ -30,6 +30,7 @@ from crowsnest.engine.errors import (
 )
 from crowsnest.engine.events import Event
 from crowsnest.engine.rules import HeartsRules, RookRules
+from crowsnest.engine.wire import DEAL, RECORD, checked
 
 R = TypeVar("R", HeartsRules, RookRules)
 G = TypeVar("G", bound="Game[Any]")
@@ -49,7 +50,7 @@ class Deal:
         out: dict[str, Any] = {"hands": [card_list_text(h) for h in self.hands]}
         if self.nest:
             out["nest"] = card_list_text(self.nest)
-        return out
+        return checked(DEAL, out)
 
 
 def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
@@ -268,18 +269,21 @@ class Game(ABC, Generic[R]):
         return other
 
     def record(self) -> dict[str, Any]:
-        """The game as a JSON-ready record (see ``docs/formats.md``)."""
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": self.rules.id,
-            "rules_version": self.rules.version,
-            "options": self.rules.options(),
-            "seed": self.seed,
-            "start_hand": self.start_hand,
-            "deals": [d.to_json() for d in self.deals],
-            "actions": [[seat, text] for seat, text in self.log],
-        }
+        """The game as a JSON-ready record (``engine.wire.RecordJSON``, ``docs/formats.md``)."""
+        return checked(
+            RECORD,
+            {
+                "format": RECORD_FORMAT,
+                "version": RECORD_VERSION,
+                "rules": self.rules.id,
+                "rules_version": self.rules.version,
+                "options": self.rules.options(),
+                "seed": self.seed,
+                "start_hand": self.start_hand,
+                "deals": [d.to_json() for d in self.deals],
+                "actions": [[seat, text] for seat, text in self.log],
+            },
+        )
 
 
 def replay_actions(game: Game[Any], actions: object) -> None:
