@@ -17,12 +17,14 @@ unknown_type
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
+from crowsnest.ai.protocol import ProtocolError as ProtocolError  # the one class, re-exported
 from crowsnest.engine import DEFAULT_RULES
+from crowsnest.engine.wire import EventJSON, LegalJSON, ViewJSON
 
 PROTOCOL_VERSION: Final = 1
 MAX_ACTION_TEXT: Final = 200
@@ -35,13 +37,14 @@ Level = Literal["easy", "normal", "hard"]
 Status = Literal["waiting", "playing", "over"]
 
 
-class ProtocolError(ValueError):
-    """A message the server refuses; ``code`` is stable, ``message`` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+if TYPE_CHECKING:  # what the engine's to_json() and legal_to_json() return
+    View = dict[str, Any]
+    Legal = list[str | dict[str, Any]]
+    Events = list[dict[str, Any]]
+else:  # validated, serialised and described as the engine's formats (engine/wire.py)
+    View = ViewJSON
+    Legal = LegalJSON
+    Events = list[EventJSON]
 
 
 class _Strict(BaseModel):
@@ -152,9 +155,9 @@ class StateMessage(BaseModel):
     type: Literal["state"] = "state"
     seq: int
     status: Status
-    view: dict[str, Any]
-    legal: list[str | dict[str, Any]]
-    events: list[dict[str, Any]]
+    view: View
+    legal: Legal
+    events: Events
 
 
 class PresenceMessage(BaseModel):
@@ -231,7 +234,7 @@ class Watch(BaseModel):
     ws_url: str
     seq: int
     status: Status
-    view: dict[str, Any]
+    view: View
 
 
 class Hint(BaseModel):
