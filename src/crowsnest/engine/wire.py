@@ -231,10 +231,15 @@ class RookViewJSON(TypedDict):
     trick: Annotated[list[RookCard], Field(max_length=3), _TRICK]
     leader: Annotated[Seat | None, _LEADER]
     tricks: Annotated[list[RookTrickJSON], _d("this hand's completed tricks")]
-    captured: Annotated[list[Count], Two, _d("counter points each team has taken this hand")]
+    captured: Annotated[
+        list[Count], Two, _d("counter points each team (We, They) has taken this hand")
+    ]
     tricks_won: Annotated[list[Count], Two, _d("tricks each team has taken this hand")]
     totals: Annotated[list[int], Two, _d("the game totals")]
-    results: Annotated[list[RookResultJSON], _d("every scored hand")]
+    results: Annotated[
+        list[RookResultJSON],
+        _d("every scored hand: the fields of the `hand_end` event but `hand_number`"),
+    ]
     winner: Annotated[Team | None, _d("the winning team once the game is over")]
 
 
@@ -287,10 +292,6 @@ def _event(name: str, kind: str, doc: str, **fields: Any) -> Any:
     return with_config(READ)(shape)
 
 
-_TO_SEAT = Annotated[Seat, _d("the only seat that sees this event")]
-_SEAT_AT = Annotated[Seat, _d("the seat")]
-
-Turn = _event("Turn", "turn", "who acts next", seat=_SEAT_AT)
 HeartsDeal = _event(
     "HeartsDeal",
     "deal",
@@ -307,9 +308,13 @@ HEARTS_EVENTS: Final[tuple[Any, ...]] = (
     ),
     _event(
         "Received", "received", "the cards a seat receives, one event per seat",
-        **{"from": Annotated[Seat, _d("who passed them")], "cards": HeartsCards, "to": _TO_SEAT},
+        **{"from": Annotated[Seat, _d("who passed them")], "cards": HeartsCards,
+           "to": Annotated[Seat, _d("the receiver")]},
     ),
-    Turn,
+    _event(
+        "HeartsTurn", "turn", "who plays next: after each card, and who leads each trick",
+        seat=Seat,
+    ),
     _event("HeartsPlay", "play", "a card is played", seat=Seat, card=HeartsCard),
     _event("HeartsBroken", "hearts_broken", "the first heart of the round is played"),
     _event(
@@ -317,7 +322,8 @@ HEARTS_EVENTS: Final[tuple[Any, ...]] = (
         **HeartsTrickJSON.__annotations__,
     ),
     _event(
-        "HeartsHandEnd", "hand_end", "a round is scored (`moon`: the shooter, or `null`)",
+        "HeartsHandEnd", "hand_end",
+        "a round is scored (`moon`: the seat that shot the moon, or `null`)",
         hand_number=Count, **HeartsResultJSON.__annotations__,
     ),
     _event(
@@ -330,7 +336,12 @@ ROOK_EVENTS: Final[tuple[Any, ...]] = (
         "RookDeal", "deal", "a hand is dealt (again after a redeal; not the first)",
         hand_number=Count, dealer=Seat,
     ),
-    Turn,
+    _event(
+        "RookTurn", "turn",
+        "who acts next: the next bidder, the first player after trump, after each card, "
+        "who leads a trick",
+        seat=Seat,
+    ),
     _event("Bid", "bid", "a bid, or a pass (`bid` is `null`)", seat=Seat, bid=Count | None),
     _event(
         "Redeal", "redeal", "all four passed: the same dealer deals again (a `deal` follows)",
@@ -389,7 +400,7 @@ else:
 # -- deals and records -----------------------------------------------------------------
 
 
-@with_config(READ)
+@with_config(ConfigDict(strict=True, extra="forbid"))
 class DealJSON(TypedDict):
     """The cards of one deal, as dealt (before any pass or nest)."""
 
@@ -412,15 +423,25 @@ class RecordJSON(TypedDict):
     version: Annotated[Literal[1], _d("the record format's version")]
     rules: Annotated[RulesId, _d("the rule set id")]
     rules_version: Annotated[
-        int, Field(ge=1), _d("the rule set's version when the game was played")
+        int,
+        Field(ge=1),
+        _d("the rule set's version when the game was played; replay refuses another"),
     ]
     options: Annotated[
-        dict[str, bool | int | str], _d("every option of the rule set, defaults included")
+        dict[str, bool | int | str],
+        _d("the value of every option of the rule set (`{}` for Hearts), defaults included"),
     ]
     seed: Annotated[int, Field(ge=0), _d("the seed of the game's random generator")]
-    start_hand: Annotated[Count, _d("the number of the first hand")]
-    deals: Annotated[list[DealJSON], _d("every deal dealt so far, in order, redeals included")]
-    actions: Annotated[list[ActionEntry], _d("every action applied, in order")]
+    start_hand: Annotated[
+        Count, _d("the number of the first hand (0 unless the game was started later in the cycle)")
+    ]
+    deals: Annotated[
+        list[DealJSON],
+        _d("every deal dealt so far, in order, redeals included, in the deal format"),
+    ]
+    actions: Annotated[
+        list[ActionEntry], _d("every action applied, in order, with the action's normal text")
+    ]
 
 
 # -- adapters --------------------------------------------------------------------------

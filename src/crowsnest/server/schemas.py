@@ -48,36 +48,55 @@ else:  # validated, serialised and described as the engine's formats (engine/wir
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True
+    )
+
+
+class _Out(BaseModel):
+    """What the server writes: every field is always there (the schema says so)."""
+
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
 
 
 # -- client -> server ------------------------------------------------------------------
 
 
 class HelloMessage(_Strict):
-    """First message on a connection: a seat's token, or none to watch."""
+    """First message on a connection: a seat's token, or none to watch. Answered by
+    `welcome`, `state`, and a `presence` to everyone."""
 
     type: Literal["hello"]
     version: int = Field(ge=0, le=1000)
+    """The protocol version: 1."""
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
+    """A seat's token; none to watch."""
     invite: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
+    """A private table's invite code, to watch it."""
 
 
 class ActionMessage(_Strict):
-    """An action for the client's seat, answering the state numbered ``seq``."""
+    """An action for the client's seat, answering the state numbered `seq`. Answered by
+    a `state` to every connection, or an `error` to the sender."""
 
     type: Literal["action"]
     seq: int = Field(ge=0, le=10**9)
+    """The `seq` of the state it answers."""
     action: str = Field(min_length=1, max_length=MAX_ACTION_TEXT)
+    """The action's text, at most 200 characters."""
 
 
 class SyncMessage(_Strict):
-    """Ask for the current state again."""
+    """Ask for the current state again: answered by the current `state` (no events)."""
 
     type: Literal["sync"]
 
 
 class PingMessage(_Strict):
+    """Answered by `pong`."""
+
     type: Literal["ping"]
 
 
@@ -115,9 +134,10 @@ def parse_client_message(text: str) -> HelloMessage | ActionMessage | SyncMessag
 # -- server -> client ------------------------------------------------------------------
 
 
-class SeatInfo(BaseModel):
+class SeatInfo(_Out):
     seat: int
     kind: SeatKind
+    """`human` or `bot`."""
     name: str | None
     """The player's name once the seat is claimed (bots: the bot's name)."""
     claimed: bool
@@ -127,7 +147,7 @@ class SeatInfo(BaseModel):
     gone longer than the grace period)."""
 
 
-class TableInfo(BaseModel):
+class TableInfo(_Out):
     id: str
     rules: str
     options: dict[str, Any]
@@ -140,43 +160,64 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
 
 
-class WelcomeMessage(BaseModel):
+class WelcomeMessage(_Out):
+    """After `hello`."""
+
     type: Literal["welcome"] = "welcome"
     version: int = PROTOCOL_VERSION
+    """The protocol version: 1."""
     table: TableInfo
+    """The table: rules, options, level, seats, status, seq."""
     seat: int | None
+    """The connection's seat, `null` for a spectator."""
     role: Literal["player", "spectator"]
 
 
-class StateMessage(BaseModel):
-    """Sent after every accepted action (and on connect and ``sync``): the recipient's
-    own view, its legal actions and the events it may see since the last state."""
+class StateMessage(_Out):
+    """After `hello`, after every accepted action, when the game starts, on `sync`: the
+    recipient's own view, its legal actions and the events it may see since the last
+    state."""
 
     type: Literal["state"] = "state"
     seq: int
+    """The number of actions the table has applied."""
     status: Status
     view: View
+    """This seat's view (`docs/formats.md`)."""
     legal: Legal
+    """This seat's legal actions."""
     events: Events
+    """What happened since the previous state, as this seat may see it."""
 
 
-class PresenceMessage(BaseModel):
+class PresenceMessage(_Out):
+    """A seat is claimed, a player connects or leaves, a bot sits in for a gone player."""
+
     type: Literal["presence"] = "presence"
     seats: list[SeatInfo]
+    """For each seat: `kind`, `name`, `claimed`, `connected`, `bot` (a bot plays it now)."""
 
 
-class ErrorMessage(BaseModel):
+class ErrorMessage(_Out):
+    """A refused message."""
+
     type: Literal["error"] = "error"
     code: str
+    """Stable (the error codes below)."""
     message: str
+    """For people, in English."""
     seq: int | None = None
-    """The table's current sequence number, when the connection has a table."""
+    """The table's current seq, or `null` before `hello`."""
     args: dict[str, int | str] = Field(default_factory=dict)
-    """What the translated message needs (``{"minimum": 75}`` for ``bid_too_low``); the
-    client shows ``error.<code>`` with these arguments."""
+    """What a translated message needs: `{"minimum": 75}` for `bid_too_low`,
+    `{"maximum": ...}` for `bid_too_high`, `{"step": 5}` for `bid_not_multiple`,
+    `{"count": 3}` for `wrong_card_count`; otherwise `{}`. The client shows
+    `error.<code>` with these arguments."""
 
 
-class PongMessage(BaseModel):
+class PongMessage(_Out):
+    """After `ping`."""
+
     type: Literal["pong"] = "pong"
 
 
