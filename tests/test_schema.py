@@ -89,3 +89,18 @@ def test_a_state_message_fits_the_server_message_schema() -> None:
 
 def adapter(name: str) -> TypeAdapter[object]:
     return TypeAdapter(schema.FORMATS[name][0])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"view": {"game": "hearts"}},
+        {"legal": ["fly"]},
+        {"events": [{"type": "play", "seat": 9, "card": "QS"}]},
+    ],
+)
+def test_reading_a_state_message_validates_the_engines_formats(change: dict[str, object]) -> None:
+    game = new_game("hearts", seed=3)
+    message = {"type": "state", "seq": 0, "status": "playing", "view": game.view(1).to_json()}
+    with pytest.raises(ValueError):
+        server_message_adapter.validate_python({**message, "legal": [], "events": [], **change})

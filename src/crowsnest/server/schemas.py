@@ -17,14 +17,26 @@ unknown_type
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
 from pydantic import ValidationError as PydanticValidationError
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from crowsnest.ai.protocol import ProtocolError as ProtocolError  # the one class, re-exported
 from crowsnest.engine import DEFAULT_RULES
-from crowsnest.engine.wire import EventJSON, LegalJSON, ViewJSON
+from crowsnest.engine.wire import EVENT, LEGAL, VIEW, EventJSON, LegalJSON, ViewJSON
 
 PROTOCOL_VERSION: Final = 1
 MAX_ACTION_TEXT: Final = 200
@@ -37,14 +49,25 @@ Level = Literal["easy", "normal", "hard"]
 Status = Literal["waiting", "playing", "over"]
 
 
-if TYPE_CHECKING:  # what the engine's to_json() and legal_to_json() return
-    View = dict[str, Any]
-    Legal = list[str | dict[str, Any]]
-    Events = list[dict[str, Any]]
-else:  # validated, serialised and described as the engine's formats (engine/wire.py)
-    View = ViewJSON
-    Legal = LegalJSON
-    Events = list[EventJSON]
+class _Format:
+    """Marks a field as holding one of the engine's formats (``engine/wire.py``): its
+    JSON Schema is that format's. Building a message does not validate the value again
+    (``to_json()``, ``legal_to_json()`` and ``Event.to_json()`` validated it when they
+    wrote it; doing it twice doubled the cost of a ``state`` message);
+    :data:`server_message_adapter`, which reads messages, does."""
+
+    def __init__(self, kind: Any) -> None:
+        self.adapter: TypeAdapter[Any] = TypeAdapter(kind)
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return handler(self.adapter.core_schema)
+
+
+View = Annotated[dict[str, Any], _Format(ViewJSON)]
+Legal = Annotated[list[str | dict[str, Any]], _Format(LegalJSON)]
+Events = Annotated[list[dict[str, Any]], _Format(list[EventJSON])]
 
 
 class _Strict(BaseModel):
@@ -222,9 +245,22 @@ class PongMessage(_Out):
 
 
 ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | ErrorMessage | PongMessage
+
+
+def _formats_valid(message: ServerMessage) -> ServerMessage:
+    """A read ``state``'s view, legal actions and events, validated as their formats."""
+    if isinstance(message, StateMessage):
+        VIEW.validate_python(message.view)
+        LEGAL.validate_python(message.legal)
+        for event in message.events:
+            EVENT.validate_python(event)
+    return message
+
+
 server_message_adapter: TypeAdapter[ServerMessage] = TypeAdapter(
-    Annotated[ServerMessage, Field(discriminator="type")]
+    Annotated[ServerMessage, Field(discriminator="type"), AfterValidator(_formats_valid)]
 )
+"""Reads (validates) a server message completely, the engine's formats included."""
 
 
 # -- HTTP ------------------------------------------------------------------------------
