@@ -119,7 +119,7 @@ class BotHello(TypedDict):
 
     type: Literal["hello"]
     protocol: Annotated[Literal[1], _d("the protocol version")]
-    game: Game
+    game: NotRequired[Game]
     name: NotRequired[Annotated[str, _d("the bot's name")]]
 
 
