@@ -270,20 +270,18 @@ class Game(ABC, Generic[R]):
 
     def record(self) -> dict[str, Any]:
         """The game as a JSON-ready record (``engine.wire.RecordJSON``, ``docs/formats.md``)."""
-        return checked(
-            RECORD,
-            {
-                "format": RECORD_FORMAT,
-                "version": RECORD_VERSION,
-                "rules": self.rules.id,
-                "rules_version": self.rules.version,
-                "options": self.rules.options(),
-                "seed": self.seed,
-                "start_hand": self.start_hand,
-                "deals": [d.to_json() for d in self.deals],
-                "actions": [[seat, text] for seat, text in self.log],
-            },
-        )
+        record = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.id,
+            "rules_version": self.rules.version,
+            "options": self.rules.options(),
+            "seed": self.seed,
+            "start_hand": self.start_hand,
+            "deals": [d.to_json() for d in self.deals],
+            "actions": [[seat, text] for seat, text in self.log],
+        }
+        return checked(RECORD, record)
 
 
 def replay_actions(game: Game[Any], actions: object) -> None:

@@ -51,31 +51,29 @@ class HeartsView:
     winner: int | None
 
     def to_json(self) -> dict[str, Any]:
-        """The view as JSON (``engine.wire.HeartsViewJSON``)."""
-        return checked(
-            HEARTS_VIEW,
-            {
-                "game": "hearts",
-                "rules": self.rules,
-                "seat": self.seat,
-                "phase": self.phase,
-                "actors": sorted(self.actors),
-                "hand_number": self.hand_number,
-                "pass_direction": self.pass_direction,
-                "hand": _cards(self.hand),
-                "hand_sizes": list(self.hand_sizes),
-                "passed": _cards(self.passed),
-                "received": _cards(self.received),
-                "trick": [card_text(c) for c in self.trick],
-                "leader": self.leader,
-                "tricks": [t.to_json() for t in self.tricks],
-                "hearts_broken": self.hearts_broken,
-                "points_taken": list(self.points_taken),
-                "totals": list(self.totals),
-                "results": [r.to_json() for r in self.results],
-                "winner": self.winner,
-            },
-        )
+        """The view as JSON, as its format ``engine.wire.HeartsViewJSON`` declares it."""
+        out = {
+            "game": "hearts",
+            "rules": self.rules,
+            "seat": self.seat,
+            "phase": self.phase,
+            "actors": sorted(self.actors),
+            "hand_number": self.hand_number,
+            "pass_direction": self.pass_direction,
+            "hand": _cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "passed": _cards(self.passed),
+            "received": _cards(self.received),
+            "trick": [card_text(c) for c in self.trick],
+            "leader": self.leader,
+            "tricks": [t.to_json() for t in self.tricks],
+            "hearts_broken": self.hearts_broken,
+            "points_taken": list(self.points_taken),
+            "totals": list(self.totals),
+            "results": [r.to_json() for r in self.results],
+            "winner": self.winner,
+        }
+        return checked(HEARTS_VIEW, out)
 
 
 def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
@@ -144,38 +142,36 @@ class RookView:
     winner: int | None
 
     def to_json(self) -> dict[str, Any]:
-        """The view as JSON (``engine.wire.RookViewJSON``)."""
-        return checked(
-            ROOK_VIEW,
-            {
-                "game": "rook",
-                "rules": self.rules,
-                "seat": self.seat,
-                "phase": self.phase,
-                "actors": sorted(self.actors),
-                "hand_number": self.hand_number,
-                "dealer": self.dealer,
-                "hand": _cards(self.hand),
-                "hand_sizes": list(self.hand_sizes),
-                "auction": [[s, b] for s, b in self.auction],
-                "high_bid": self.high_bid,
-                "high_bidder": self.high_bidder,
-                "declarer": self.declarer,
-                "bid": self.bid,
-                "trump": None if self.trump is None else COLOUR_NAMES[self.trump],
-                "nest_size": self.nest_size,
-                "nest": _cards(self.nest),
-                "discards": _cards(self.discards),
-                "trick": [card_text(c) for c in self.trick],
-                "leader": self.leader,
-                "tricks": [t.to_json() for t in self.tricks],
-                "captured": list(self.captured),
-                "tricks_won": list(self.tricks_won),
-                "totals": list(self.totals),
-                "results": [r.to_json() for r in self.results],
-                "winner": self.winner,
-            },
-        )
+        """The view as JSON, as its format ``engine.wire.RookViewJSON`` declares it."""
+        out = {
+            "game": "rook",
+            "rules": self.rules,
+            "seat": self.seat,
+            "phase": self.phase,
+            "actors": sorted(self.actors),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "hand": _cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "auction": [[s, b] for s, b in self.auction],
+            "high_bid": self.high_bid,
+            "high_bidder": self.high_bidder,
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "trump": None if self.trump is None else COLOUR_NAMES[self.trump],
+            "nest_size": self.nest_size,
+            "nest": _cards(self.nest),
+            "discards": _cards(self.discards),
+            "trick": [card_text(c) for c in self.trick],
+            "leader": self.leader,
+            "tricks": [t.to_json() for t in self.tricks],
+            "captured": list(self.captured),
+            "tricks_won": list(self.tricks_won),
+            "totals": list(self.totals),
+            "results": [r.to_json() for r in self.results],
+            "winner": self.winner,
+        }
+        return checked(ROOK_VIEW, out)
 
 
 def rook_view(game: RookGame, seat: int | None) -> RookView:
