@@ -1,7 +1,8 @@
 """Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``,
 ``crowsnest bot --game G --level L`` (the bot protocol on stdin/stdout),
 ``crowsnest arena RULES_ID ...`` (duplicate matches), ``crowsnest serve`` (the game
-server, docs/protocol.md) and ``crowsnest bench-server`` (its load test).
+server, docs/protocol.md), ``crowsnest bench-server`` (its load test) and
+``crowsnest schema`` (the JSON Schemas of every wire format).
 
 Subcommand implementations are imported only when that subcommand runs, so
 ``crowsnest --help`` stays fast and works before every layer exists.
@@ -87,7 +88,25 @@ def build_parser() -> argparse.ArgumentParser:
     _add_arena(sub)
     _add_serve(sub)
     _add_bench_server(sub)
+    _add_schema(sub)
     return parser
+
+
+def _add_schema(sub: Any) -> None:
+    schema = sub.add_parser(
+        "schema",
+        help="print or write the JSON Schemas of the wire formats",
+        description="The JSON Schemas of views, legal actions, events, deals, records, bot "
+        "protocol and server messages (all of them are listed without NAME).",
+    )
+    schema.add_argument("name", nargs="?", default=None, metavar="NAME", help="one format")
+    schema.add_argument("--out", default=None, metavar="DIR", help="write NAME.json files here")
+    schema.add_argument(
+        "--markdown", default=None, metavar="TABLE", help="print one docs table instead"
+    )
+    schema.add_argument(
+        "--docs", default=None, metavar="DIR", help="regenerate the tables of DIR/*.md"
+    )
 
 
 def _add_bot(sub: Any) -> None:
@@ -376,6 +395,43 @@ def _bench_server(args: argparse.Namespace) -> int:
     )
 
 
+def _schema(name: str | None, out: str | None, table: str | None, docs: str | None) -> int:
+    from pathlib import Path
+
+    from crowsnest import schema
+
+    if table is not None or docs is not None:
+        if table is not None and table not in schema.TABLES:
+            print(f"crowsnest schema: no table {table!r}; one of {', '.join(schema.TABLES)}",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        if table is not None:
+            print(schema.markdown(table))
+        for page in sorted(Path(docs).glob("*.md")) if docs is not None else []:
+            text = page.read_text(encoding="utf-8")
+            if schema.update_docs(text) != text:
+                page.write_text(schema.update_docs(text), encoding="utf-8")
+                print(f"updated {page}")
+        return 0
+    if name is not None and name not in schema.FORMATS:
+        print(f"crowsnest schema: no format {name!r}; one of {', '.join(schema.FORMATS)}",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    names = [name] if name is not None else list(schema.FORMATS)
+    if out is not None:
+        for each in names:
+            path = Path(out) / f"{each}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(schema.schema_text(each), encoding="utf-8")
+            print(f"wrote {path}")
+    elif name is not None:
+        sys.stdout.write(schema.schema_text(name))
+    else:
+        for each, (_, title) in schema.FORMATS.items():
+            print(f"{each:16} {title}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``crowsnest`` command; returns the process exit status."""
     args = build_parser().parse_args(argv)
@@ -391,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(args)
     if args.command == "bench-server":
         return _bench_server(args)
+    if args.command == "schema":
+        return _schema(args.name, args.out, args.markdown, args.docs)
     raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
 
 

@@ -174,6 +174,14 @@ say({"type": "hello", "protocol": 1, "game": "hearts"})
     [
         (HELLO + 'sys.stdin.readline()\nsay({"seq": 1, "action": "play 2C"})\n', "illegal"),
         (HELLO + 'sys.stdin.readline()\nsay({"seq": 1, "action": "fly"})\n', "fly"),
+        (
+            HELLO + 'sys.stdin.readline()\nsay({"seq": 1, "action": 5})\n',
+            "bad message: action: Input should be a valid string",
+        ),
+        (
+            HELLO + 'sys.stdin.readline()\nsay({"type": "error", "seq": 1, "code": 3})\n',
+            "bad message: code: Input should be a valid string",
+        ),
         (HELLO + 'sys.stdin.readline()\nprint("hello?", flush=True)\n', "not JSON"),
         (
             HELLO + 'sys.stdin.readline()\nsay({"type": "error", "code": "x", "message": "y"})\n',

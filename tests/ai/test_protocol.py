@@ -13,12 +13,18 @@ import pytest
 
 from crowsnest.ai import RandomBot
 from crowsnest.ai.protocol import (
+    BOT_MESSAGE,
+    HOST_MESSAGE,
     ProtocolError,
     act_message,
     action_from_text,
+    action_message,
+    error_message,
+    hello_message,
     is_allowed,
     legal_from_json,
     legal_to_json,
+    read_act,
     view_from_json,
 )
 from crowsnest.engine import (
@@ -211,3 +217,61 @@ def test_action_text_errors_name_the_code() -> None:
         with pytest.raises(ProtocolError) as err:
             action_from_text(text)
         assert err.value.code == "bad_action"
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"hand_sizes": [13, 13, 13]}, "hand_sizes"),
+        ({"seat": True}, "seat"),
+        ({"tricks": [{"leader": 0}]}, "tricks.0.cards"),
+        ({"rules": "rook/crowsnest@1"}, "rules"),
+        ({"game": "bridge"}, "view"),
+    ],
+)
+def test_a_bad_view_is_named_by_its_field(change: dict[str, object], where: str) -> None:
+    with pytest.raises(ProtocolError) as err:
+        view_from_json({**_hearts_view_json(), **change})
+    assert err.value.message.startswith(f"{where}: ")
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "where"),
+    [
+        ({"seq": "1", "view": {}}, "bad_message", "seq"),
+        ({"view": None}, "bad_view", "view"),
+        ({"legal": [7]}, "bad_legal", "legal.0"),
+        ({"seed": 1.5, "legal": [7]}, "bad_message", "seed"),
+    ],
+)
+def test_the_first_problem_of_an_act_names_the_code(
+    change: dict[str, object], code: str, where: str
+) -> None:
+    game = new_game("hearts", seed=4)
+    message = {**act_message(1, game.view(0), game.legal_actions(0)), **change}
+    with pytest.raises(ProtocolError) as err:
+        read_act(message)
+    assert err.value.code == code and err.value.message.startswith(f"{where}")
+
+
+def test_every_message_fits_its_declaration() -> None:
+    game = new_game("rook/crowsnest", seed=4)
+    seat = min(game.actors)
+    host = [
+        hello_message("rook"),
+        act_message(1, game.view(seat), game.legal_actions(seat), seed=5),
+        {"type": "bye"},
+    ]
+    for message in host:
+        assert HOST_MESSAGE.validate_python(wire(message)) == message
+    bot = [
+        hello_message("rook", name="x"),
+        action_message(1, Bid(None)),
+        error_message("bad_json", "the line is not JSON"),
+        error_message("bad_view", "seat: ...", seq=3),
+        {"seq": 1, "action": "bid pass"},
+    ]
+    for message in bot:
+        assert BOT_MESSAGE.validate_python(wire(message)) == message
+    with pytest.raises(ValueError, match="extra"):
+        hello_message("rook", name="x", extra="no")

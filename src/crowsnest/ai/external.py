@@ -21,17 +21,24 @@ import subprocess
 import threading
 from collections.abc import Sequence
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
 
 from crowsnest.ai.protocol import (
-    PROTOCOL_VERSION,
+    ACTION,
+    BOT_HELLO,
+    ERROR,
     act_message,
     action_from_text,
+    describe,
     game_of,
     hello_message,
     is_allowed,
 )
 from crowsnest.engine import Action, LegalAction, PlayerView
+
+T = TypeVar("T")
 
 
 class ExternalBotError(RuntimeError):
@@ -81,19 +88,20 @@ class ExternalBot:
         self._seq += 1
         seq = self._seq
         self._send(act_message(seq, view, legal, seed=rng.getrandbits(63)))
-        while True:
+        while True:  # answers to earlier acts are skipped
             reply = self._receive()
             if reply.get("type") == "error" and reply.get("seq") in (None, seq):
+                refused = self._read(ERROR, reply)
                 raise ExternalBotError(
-                    f"{self._who()} refused the position: {reply.get('code')}: "
-                    f"{reply.get('message')}"
+                    f"{self._who()} refused the position: {refused['code']}: {refused['message']}"
                 )
             if reply.get("seq") == seq and "action" in reply:
                 break
+        text = self._read(ACTION, reply)["action"]
         try:
-            action = action_from_text(reply["action"])
+            action = action_from_text(text)
         except ValueError as err:
-            raise ExternalBotError(f"{self._who()} answered {reply['action']!r}: {err}") from None
+            raise ExternalBotError(f"{self._who()} answered {text!r}: {err}") from None
         if not is_allowed(action, legal):
             raise ExternalBotError(f"{self._who()} answered an illegal action {str(action)!r}")
         return action
@@ -127,11 +135,21 @@ class ExternalBot:
         threading.Thread(target=_pump, args=(proc.stdout, self._lines), daemon=True).start()
         self._send(hello_message(game))
         reply = self._receive()
-        if reply.get("type") != "hello" or reply.get("protocol") != PROTOCOL_VERSION:
+        try:
+            hello = BOT_HELLO.validate_python(reply)
+        except ValidationError:
             self.close()
-            raise ExternalBotError(f"{self._who()} did not answer hello: {reply!r}")
-        name = reply.get("name")
-        self.name = name if isinstance(name, str) else None
+            raise ExternalBotError(f"{self._who()} did not answer hello: {reply!r}") from None
+        self.name = hello.get("name")
+
+    def _read(self, adapter: TypeAdapter[T], reply: dict[str, Any]) -> T:
+        """``reply`` as the message ``adapter`` declares, or the error naming its field."""
+        try:
+            return adapter.validate_python(reply)
+        except ValidationError as err:
+            raise ExternalBotError(
+                f"{self._who()} wrote a bad message: {describe(err, 'message')}"
+            ) from None
 
     def _send(self, message: dict[str, Any]) -> None:
         assert self._proc is not None and self._proc.stdin is not None

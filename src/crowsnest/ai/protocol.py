@@ -1,11 +1,14 @@
 """The bot protocol's messages: views and legal actions to JSON and back.
 
 A host (the arena, the server) sends a bot process one JSON object per line; the bot
-answers one per line (``docs/bot-protocol.md``). This module holds only the data
-side: :func:`view_from_json` is the inverse of ``view.to_json()``, :func:`legal_to_json`
-and :func:`legal_from_json` carry the legal actions (concrete actions as their text,
-``Choose`` templates as objects), and every malformed input raises
-:class:`ProtocolError` with a stable ``code``.
+answers one per line (``docs/bot-protocol.md``). Every message is declared once below
+(pydantic ``TypedDict``s; the view and legal-action formats are the engine's, in
+``crowsnest.engine.wire``), and that declaration validates, writes the JSON and gives
+the JSON Schema (``crowsnest schema bot-message``). :func:`view_from_json` is the
+inverse of ``view.to_json()``; :func:`legal_to_json` and :func:`legal_from_json` carry
+the legal actions (concrete actions as their text, ``Choose`` templates as objects).
+Malformed input raises :class:`ProtocolError` with a stable ``code`` and a message
+naming the field.
 
 >>> from crowsnest.engine import new_game
 >>> game = new_game("hearts", seed=1)
@@ -13,15 +16,22 @@ and :func:`legal_from_json` carry the legal actions (concrete actions as their t
 True
 >>> legal_to_json([parse_action("bid pass"), parse_action("bid 75")])
 ['bid pass', 'bid 75']
+>>> try:
+...     view_from_json({**game.view(0).to_json(), "seat": 7})
+... except ProtocolError as err:
+...     print(err)
+bad_view: seat: Input should be less than or equal to 3
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Sequence
+from typing import Annotated, Any, Final, Literal, NotRequired
+
+from pydantic import Field, TypeAdapter, ValidationError, with_config
+from typing_extensions import TypedDict
 
 from crowsnest.engine import (
-    RULESETS,
     Action,
     Choose,
     Discard,
@@ -33,25 +43,33 @@ from crowsnest.engine import (
     RulesError,
     parse_action,
     parse_card,
+    parse_cards,
 )
 from crowsnest.engine.cards import COLOUR_NAMES, card_list_text
 from crowsnest.engine.hearts import HandResult
 from crowsnest.engine.rook import RookHandResult
-from crowsnest.engine.rules.hearts import PASS_OFFSET
 from crowsnest.engine.tricks import Trick
+from crowsnest.engine.wire import (
+    LEGAL,
+    READ,
+    VIEW,
+    ChooseJSON,
+    HeartsViewJSON,
+    LegalJSON,
+    RookViewJSON,
+    ViewJSON,
+    checked,
+)
 
 PROTOCOL_VERSION: Final = 1
 GAMES: Final = ("hearts", "rook")
 MAX_LINE: Final = 1 << 20
 """The longest line (in characters) either side has to accept."""
 
-RULE_KEYS: Final = frozenset(r.key for r in RULESETS.values())
-
-T = TypeVar("T")
-
 
 class ProtocolError(ValueError):
-    """A message that breaks the protocol; ``code`` is stable, ``message`` for people."""
+    """A message that breaks a protocol (the bot protocol, the server's websocket);
+    ``code`` is stable, ``message`` for people. The one such class of the code base."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
@@ -59,143 +77,90 @@ class ProtocolError(ValueError):
         self.message = message
 
 
-def _bad_view(message: str) -> ProtocolError:
-    return ProtocolError("bad_view", message)
+def _d(text: str) -> Any:
+    return Field(description=text)
 
 
-# -- field readers ---------------------------------------------------------------------
+# -- the messages ----------------------------------------------------------------------
+
+Game = Annotated[Literal["hearts", "rook"], _d("the family the bot plays")]
 
 
-def _field(data: Mapping[str, Any], key: str) -> Any:
-    if key not in data:
-        raise _bad_view(f"missing field {key!r}")
-    return data[key]
+@with_config(READ)
+class HostHello(TypedDict):
+    """host: the first line; the bot answers `hello`"""
+
+    type: Literal["hello"]
+    protocol: Annotated[Literal[1], _d("the protocol version")]
+    game: Game
 
 
-def _int(data: Mapping[str, Any], key: str, low: int = 0, high: int | None = None) -> int:
-    value = _field(data, key)
-    return _check_int(value, key, low, high)
+@with_config(READ)
+class Act(TypedDict):
+    """host: your decision, please"""
+
+    type: Literal["act"]
+    seq: Annotated[int, _d("increases with every `act`; the answer names it")]
+    view: Annotated[ViewJSON, _d("the seat's view (`docs/formats.md`)")]
+    legal: LegalJSON
+    seed: NotRequired[Annotated[int, _d("where to seed this decision's chance")]]
 
 
-def _check_int(value: object, what: str, low: int = 0, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad_view(f"{what}: {value!r} is not an integer")
-    if value < low or (high is not None and value > high):
-        raise _bad_view(f"{what}: {value!r} is out of range")
-    return value
+@with_config(READ)
+class Bye(TypedDict):
+    """host: the session is over: exit (no answer)"""
+
+    type: Literal["bye"]
 
 
-def _signed(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad_view(f"{what}: {value!r} is not an integer")
-    return value
+@with_config(READ)
+class BotHello(TypedDict):
+    """bot: ready"""
+
+    type: Literal["hello"]
+    protocol: Annotated[Literal[1], _d("the protocol version")]
+    game: NotRequired[Game]
+    name: NotRequired[Annotated[str, _d("the bot's name")]]
 
 
-def _optional(data: Mapping[str, Any], key: str, read: Callable[[object, str], T]) -> T | None:
-    value = _field(data, key)
-    return None if value is None else read(value, key)
+@with_config(READ)
+class ActionAnswer(TypedDict):
+    """bot: the decision (hosts accept it without `type` too)"""
+
+    type: NotRequired[Literal["action"]]
+    seq: Annotated[int, _d("the `seq` of the `act` it answers")]
+    action: Annotated[str, _d("one of the legal actions' texts, or a template's answer")]
 
 
-def _seat(value: object, what: str) -> int:
-    return _check_int(value, what, 0, 3)
+@with_config(READ)
+class BotError(TypedDict):
+    """bot: that line was refused"""
+
+    type: Literal["error"]
+    code: Annotated[str, _d("stable: one of the codes below")]
+    message: Annotated[str, _d("for people")]
+    seq: NotRequired[Annotated[int, _d("the refused `act`'s, when known")]]
 
 
-def _bool(data: Mapping[str, Any], key: str) -> bool:
-    value = _field(data, key)
-    if not isinstance(value, bool):
-        raise _bad_view(f"{key}: {value!r} is not true or false")
-    return value
+HOST_MESSAGES: Final[tuple[Any, ...]] = (HostHello, Act, Bye)
+BOT_MESSAGES: Final[tuple[Any, ...]] = (BotHello, ActionAnswer, BotError)
+HostMessage = Annotated[HostHello | Act | Bye, Field(discriminator="type")]
+BotMessage = BotHello | ActionAnswer | BotError
+
+HOST_HELLO: Final = TypeAdapter(HostHello)
+ACT: Final = TypeAdapter(Act)
+BOT_HELLO: Final = TypeAdapter(BotHello)
+ACTION: Final = TypeAdapter(ActionAnswer)
+ERROR: Final = TypeAdapter(BotError)
+HOST_MESSAGE: Final[TypeAdapter[HostHello | Act | Bye]] = TypeAdapter(HostMessage)
+BOT_MESSAGE: Final[TypeAdapter[BotHello | ActionAnswer | BotError]] = TypeAdapter(BotMessage)
 
 
-def _str(data: Mapping[str, Any], key: str, allowed: frozenset[str] | None = None) -> str:
-    value = _field(data, key)
-    if not isinstance(value, str) or (allowed is not None and value not in allowed):
-        raise _bad_view(f"{key}: {value!r} is not allowed here")
-    return value
-
-
-def _list(value: object, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _bad_view(f"{what}: {value!r} is not a list")
-    if length is not None and len(value) != length:
-        raise _bad_view(f"{what}: expected {length} items, got {len(value)}")
-    return value
-
-
-def _ints(value: object, what: str, length: int, signed: bool = False) -> tuple[int, ...]:
-    items = _list(value, what, length)
-    if signed:
-        return tuple(_signed(v, what) for v in items)
-    return tuple(_check_int(v, what) for v in items)
-
-
-def _card_reader(family: str) -> Callable[[object, str], int]:
-    def card(value: object, what: str) -> int:
-        if not isinstance(value, str):
-            raise _bad_view(f"{what}: {value!r} is not a card")
-        try:
-            c = parse_card(value)
-        except RulesError:
-            raise _bad_view(f"{what}: {value!r} is not a card") from None
-        if (c >= 64) != (family == "rook"):
-            raise _bad_view(f"{what}: {value!r} is not a {family} card")
-        return c
-
-    return card
-
-
-def _card_seq(value: object, what: str, family: str) -> tuple[int, ...]:
-    read = _card_reader(family)
-    return tuple(read(v, what) for v in _list(value, what))
-
-
-def _mask(value: object, what: str, family: str) -> int:
-    mask = 0
-    for c in _card_seq(value, what, family):
-        if mask >> c & 1:
-            raise _bad_view(f"{what}: a card is named twice")
-        mask |= 1 << c
-    return mask
-
-
-def _tricks(value: object, family: str) -> tuple[Trick, ...]:
-    out = []
-    for item in _list(value, "tricks"):
-        if not isinstance(item, dict):
-            raise _bad_view(f"tricks: {item!r} is not an object")
-        cards = _card_seq(_field(item, "cards"), "tricks.cards", family)
-        out.append(
-            Trick(
-                _seat(_field(item, "leader"), "tricks.leader"),
-                cards,
-                _seat(_field(item, "winner"), "tricks.winner"),
-                _int(item, "points"),
-            )
-        )
-    return tuple(out)
-
-
-def _rules(data: Mapping[str, Any], family: str) -> str:
-    key = _str(data, "rules")
-    if key not in RULE_KEYS or key.startswith("rook/") != (family == "rook"):
-        raise _bad_view(f"rules: {key!r} is not a known {family} rule set")
-    return key
-
-
-def _common(data: Mapping[str, Any], family: str) -> dict[str, Any]:
-    """The fields every view has, read and checked."""
-    return {
-        "rules": _rules(data, family),
-        "seat": _optional(data, "seat", _seat),
-        "actors": frozenset(_seat(s, "actors") for s in _list(_field(data, "actors"), "actors")),
-        "hand_number": _int(data, "hand_number"),
-        "hand": _optional(data, "hand", lambda v, w: _mask(v, w, family)),
-        "hand_sizes": _ints(_field(data, "hand_sizes"), "hand_sizes", 4),
-        "trick": _card_seq(_field(data, "trick"), "trick", family),
-        "leader": _optional(data, "leader", _seat),
-        "tricks": _tricks(_field(data, "tricks"), family),
-        "winner": _optional(data, "winner", _seat),
-    }
+def describe(err: ValidationError, whole: str) -> str:
+    """The first problem, named by its field (``whole`` when it is the whole value)."""
+    first = err.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(p) for p in first["loc"] if p not in GAMES)  # not the union tags
+    return f"{where or whole}: {first['msg']}"
 
 
 # -- views -----------------------------------------------------------------------------
@@ -205,99 +170,91 @@ def view_from_json(data: object) -> PlayerView:
     """The view that ``view.to_json()`` describes: the inverse of ``to_json``.
 
     Unknown fields are ignored (a later protocol version may add some); a missing or
-    malformed field raises :class:`ProtocolError` ``bad_view``.
+    malformed field raises :class:`ProtocolError` ``bad_view`` naming the field.
     """
-    if not isinstance(data, dict):
-        raise _bad_view("a view is a JSON object")
-    game = data.get("game")
-    if game == "hearts":
-        return _hearts_view(data)
-    if game == "rook":
-        return _rook_view(data)
-    raise _bad_view(f"game: {game!r} is not 'hearts' or 'rook'")
+    try:
+        view = VIEW.validate_python(data)
+    except ValidationError as err:
+        raise ProtocolError("bad_view", describe(err, "view")) from None
+    return view_of(view)
 
 
-def _hearts_result(value: object, what: str) -> HandResult:
-    if not isinstance(value, dict):
-        raise _bad_view(f"{what}: {value!r} is not an object")
-    p = _ints(_field(value, "points"), f"{what}.points", 4)
-    t = _ints(_field(value, "totals"), f"{what}.totals", 4)
-    moon = _optional(value, "moon", _seat)
-    return HandResult((p[0], p[1], p[2], p[3]), moon, (t[0], t[1], t[2], t[3]))
+def _mask(cards: list[str] | None) -> int | None:
+    return None if cards is None else parse_cards(cards)
 
 
-def _hearts_view(data: Mapping[str, Any]) -> HeartsView:
-    common = _common(data, "hearts")
-    return HeartsView(
-        phase=_str(data, "phase"),
-        pass_direction=_str(data, "pass_direction", frozenset(PASS_OFFSET)),
-        passed=_optional(data, "passed", lambda v, w: _mask(v, w, "hearts")),
-        received=_optional(data, "received", lambda v, w: _mask(v, w, "hearts")),
-        hearts_broken=_bool(data, "hearts_broken"),
-        points_taken=_ints(_field(data, "points_taken"), "points_taken", 4),
-        totals=_ints(_field(data, "totals"), "totals", 4),
-        results=tuple(
-            _hearts_result(r, "results") for r in _list(_field(data, "results"), "results")
+def _seq(cards: list[str]) -> tuple[int, ...]:
+    return tuple(parse_card(c) for c in cards)
+
+
+def _pair(values: list[int]) -> tuple[int, int]:
+    return values[0], values[1]
+
+
+def _four(values: list[int]) -> tuple[int, int, int, int]:
+    return values[0], values[1], values[2], values[3]
+
+
+def view_of(view: HeartsViewJSON | RookViewJSON) -> PlayerView:
+    """The engine's view of a validated view JSON."""
+    common: dict[str, Any] = {
+        "rules": view["rules"],
+        "seat": view["seat"],
+        "phase": view["phase"],
+        "actors": frozenset(view["actors"]),
+        "hand_number": view["hand_number"],
+        "hand": _mask(view["hand"]),
+        "hand_sizes": tuple(view["hand_sizes"]),
+        "trick": _seq(view["trick"]),
+        "leader": view["leader"],
+        "tricks": tuple(
+            Trick(t["leader"], _seq(t["cards"]), t["winner"], t["points"]) for t in view["tricks"]
         ),
-        **common,
-    )
-
-
-def _colour(value: object, what: str) -> int:
-    if not isinstance(value, str) or value not in COLOUR_NAMES:
-        raise _bad_view(f"{what}: {value!r} is not a colour ({', '.join(COLOUR_NAMES)})")
-    return COLOUR_NAMES.index(value)
-
-
-def _pair(value: object, what: str, signed: bool = False) -> tuple[int, int]:
-    a, b = _ints(value, what, 2, signed)
-    return a, b
-
-
-def _rook_result(value: object, what: str) -> RookHandResult:
-    if not isinstance(value, dict):
-        raise _bad_view(f"{what}: {value!r} is not an object")
-    return RookHandResult(
-        declarer=_seat(_field(value, "declarer"), f"{what}.declarer"),
-        bid=_int(value, "bid"),
-        trump=_colour(_field(value, "trump"), f"{what}.trump"),
-        counted=_pair(_field(value, "counted"), f"{what}.counted"),
-        nest_points=_int(value, "nest_points"),
-        last_trick_team=_int(value, "last_trick_team", 0, 1),
-        tricks_won=_pair(_field(value, "tricks_won"), f"{what}.tricks_won"),
-        made=_bool(value, "made"),
-        score=_pair(_field(value, "score"), f"{what}.score", signed=True),
-        totals=_pair(_field(value, "totals"), f"{what}.totals", signed=True),
-    )
-
-
-def _auction(value: object) -> tuple[tuple[int, int | None], ...]:
-    out: list[tuple[int, int | None]] = []
-    for item in _list(value, "auction"):
-        seat, bid = _list(item, "auction", 2)
-        out.append((_seat(seat, "auction"), None if bid is None else _check_int(bid, "auction")))
-    return tuple(out)
-
-
-def _rook_view(data: Mapping[str, Any]) -> RookView:
-    common = _common(data, "rook")
+        "winner": view["winner"],
+    }
+    if view["game"] == "hearts":
+        return HeartsView(
+            pass_direction=view["pass_direction"],
+            passed=_mask(view["passed"]),
+            received=_mask(view["received"]),
+            hearts_broken=view["hearts_broken"],
+            points_taken=tuple(view["points_taken"]),
+            totals=tuple(view["totals"]),
+            results=tuple(
+                HandResult(_four(r["points"]), r["moon"], _four(r["totals"]))
+                for r in view["results"]
+            ),
+            **common,
+        )
+    trump = view["trump"]
     return RookView(
-        phase=_str(data, "phase"),
-        dealer=_seat(_field(data, "dealer"), "dealer"),
-        auction=_auction(_field(data, "auction")),
-        high_bid=_optional(data, "high_bid", _check_int),
-        high_bidder=_optional(data, "high_bidder", _seat),
-        declarer=_optional(data, "declarer", _seat),
-        bid=_optional(data, "bid", _check_int),
-        trump=_optional(data, "trump", _colour),
-        nest_size=_int(data, "nest_size"),
-        nest=_optional(data, "nest", lambda v, w: _mask(v, w, "rook")),
-        discards=_optional(data, "discards", lambda v, w: _mask(v, w, "rook")),
-        captured=_pair(_field(data, "captured"), "captured"),
-        tricks_won=_pair(_field(data, "tricks_won"), "tricks_won"),
-        totals=_pair(_field(data, "totals"), "totals", signed=True),
+        dealer=view["dealer"],
+        auction=tuple((entry[0] or 0, entry[1]) for entry in view["auction"]),  # a seat: an int
+        high_bid=view["high_bid"],
+        high_bidder=view["high_bidder"],
+        declarer=view["declarer"],
+        bid=view["bid"],
+        trump=None if trump is None else COLOUR_NAMES.index(trump),
+        nest_size=view["nest_size"],
+        nest=_mask(view["nest"]),
+        discards=_mask(view["discards"]),
+        captured=_pair(view["captured"]),
+        tricks_won=_pair(view["tricks_won"]),
+        totals=_pair(view["totals"]),
         results=tuple(
-            _rook_result(r, "results") for r in _list(_field(data, "results"), "results")
+            RookHandResult(
+                declarer=r["declarer"],
+                bid=r["bid"],
+                trump=COLOUR_NAMES.index(r["trump"]),
+                counted=_pair(r["counted"]),
+                nest_points=r["nest_points"],
+                last_trick_team=r["last_trick_team"],
+                tricks_won=_pair(r["tricks_won"]),
+                made=r["made"],
+                score=_pair(r["score"]),
+                totals=_pair(r["totals"]),
+            )
+            for r in view["results"]
         ),
         **common,
     )
@@ -327,48 +284,27 @@ def legal_to_json(legal: Sequence[LegalAction]) -> list[str | dict[str, Any]]:
             )
         else:
             out.append(str(action))
+    LEGAL.validate_python(out)
     return out
 
 
-def _bad_legal(message: str) -> ProtocolError:
-    return ProtocolError("bad_legal", message)
-
-
-def _choose(data: Mapping[str, Any]) -> Choose:
-    kind = data.get("choose")
-    if kind not in ("pass", "discard"):
-        raise _bad_legal(f"choose: {kind!r} is not 'pass' or 'discard'")
-    count = data.get("count")
-    try:
-        allowed = _mask(data.get("from"), "from", "hearts" if kind == "pass" else "rook")
-        required = _mask(
-            data.get("required", []), "required", "hearts" if kind == "pass" else "rook"
-        )
-    except ProtocolError as err:
-        raise _bad_legal(err.message) from None
-    if (
-        isinstance(count, bool)
-        or not isinstance(count, int)
-        or not 0 < count <= allowed.bit_count()
-    ):
-        raise _bad_legal(f"count: {count!r} is not a number of cards in 'from'")
-    if required & ~allowed or required.bit_count() > count:
-        raise _bad_legal("'required' must be among 'from' and at most 'count' cards")
-    return Choose(kind, count, allowed, required)
-
-
 def legal_from_json(data: object) -> list[LegalAction]:
-    """The legal actions that :func:`legal_to_json` wrote."""
-    if not isinstance(data, list):
-        raise _bad_legal("'legal' must be a list")
+    """The legal actions that :func:`legal_to_json` wrote; ``bad_legal`` if malformed."""
+    try:
+        return legal_of(LEGAL.validate_python(data))
+    except ValidationError as err:
+        raise ProtocolError("bad_legal", describe(err, "legal")) from None
+
+
+def legal_of(items: list[str | ChooseJSON]) -> list[LegalAction]:
+    """The engine's legal actions of validated legal-action JSON."""
     out: list[LegalAction] = []
-    for item in data:
+    for item in items:
         if isinstance(item, str):
             out.append(action_from_text(item, "bad_legal"))
-        elif isinstance(item, dict):
-            out.append(_choose(item))
         else:
-            raise _bad_legal(f"{item!r} is neither an action text nor a 'choose' object")
+            allowed, required = parse_cards(item["from"]), parse_cards(item.get("required", []))
+            out.append(Choose(item["choose"], item["count"], allowed, required))
     return out
 
 
@@ -394,11 +330,42 @@ def is_allowed(action: Action, legal: Sequence[LegalAction]) -> bool:
     return False
 
 
-# -- messages --------------------------------------------------------------------------
+# -- reading an act, writing messages --------------------------------------------------
+
+
+def read_act(message: dict[str, Any]) -> tuple[int, PlayerView, list[LegalAction], int | None]:
+    """``(seq, view, legal, seed)`` of an ``act`` message. The problem found first
+    names the code: ``bad_message`` (``seq``, ``seed``, no ``view``), then
+    ``bad_view``, then ``bad_legal``."""
+    try:
+        act = ACT.validate_python(message)
+    except ValidationError as err:
+        raise _act_error(err) from None
+    return act["seq"], view_of(act["view"]), legal_of(act["legal"]), act.get("seed")
+
+
+def _act_error(err: ValidationError) -> ProtocolError:
+    found: dict[str, str] = {}
+    for item in err.errors(include_url=False, include_input=False):
+        loc = tuple(p for p in item["loc"] if p not in GAMES)
+        where = ".".join(str(p) for p in loc)
+        if loc[:1] == ("view",) and not (loc == ("view",) and item["type"] == "missing"):
+            code = "bad_view"
+        elif loc[:1] == ("legal",):
+            code = "bad_legal"
+        else:
+            code = "bad_message"
+        found.setdefault(code, f"{where or 'act'}: {item['msg']}")
+    code = next(c for c in ("bad_message", "bad_view", "bad_legal") if c in found)
+    return ProtocolError(code, found[code])
 
 
 def hello_message(game: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game, **extra}
+    """The ``hello`` of either side (the bot's names itself: ``name=...``)."""
+    message = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game, **extra}
+    if extra:
+        return checked(BOT_HELLO, message)
+    return checked(HOST_HELLO, message)
 
 
 def act_message(
@@ -412,22 +379,24 @@ def act_message(
     }
     if seed is not None:
         message["seed"] = seed
-    return message
+    return checked(ACT, message)
 
 
 def action_message(seq: int, action: Action) -> dict[str, Any]:
-    return {"type": "action", "seq": seq, "action": str(action)}
+    return checked(ACTION, {"type": "action", "seq": seq, "action": str(action)})
 
 
 def error_message(code: str, message: str, seq: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if seq is not None:
         out["seq"] = seq
-    return out
+    return checked(ERROR, out)
 
 
 __all__ = [
+    "BOT_MESSAGE",
     "GAMES",
+    "HOST_MESSAGE",
     "MAX_LINE",
     "PROTOCOL_VERSION",
     "ProtocolError",
@@ -439,6 +408,9 @@ __all__ = [
     "hello_message",
     "is_allowed",
     "legal_from_json",
+    "legal_of",
     "legal_to_json",
+    "read_act",
     "view_from_json",
+    "view_of",
 ]

@@ -20,8 +20,7 @@ from crowsnest.ai.protocol import (
     error_message,
     game_of,
     hello_message,
-    legal_from_json,
-    view_from_json,
+    read_act,
 )
 
 
@@ -80,18 +79,9 @@ class BotSession:
         return hello_message(self.game, name=self.name)
 
     def _act(self, message: dict[str, Any]) -> dict[str, Any]:
-        seq = message.get("seq")
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            raise ProtocolError("bad_message", "'act' needs an integer 'seq'")
-        seed = message.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ProtocolError("bad_message", "'seed' must be an integer")
-        if "view" not in message:
-            raise ProtocolError("bad_message", "'act' needs a 'view'")
-        view = view_from_json(message["view"])
+        seq, view, legal, seed = read_act(message)
         if game_of(view) != self.game:
             raise ProtocolError("wrong_game", f"this bot plays {self.game}, not {game_of(view)}")
-        legal = legal_from_json(message.get("legal"))
         if not legal:
             raise ProtocolError("no_legal_actions", "'legal' is empty: nothing to choose from")
         rng = self.rng if seed is None else random.Random(seed)

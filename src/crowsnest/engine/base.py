@@ -30,6 +30,7 @@ from crowsnest.engine.errors import (
 )
 from crowsnest.engine.events import Event
 from crowsnest.engine.rules import HeartsRules, RookRules
+from crowsnest.engine.wire import DEAL, RECORD, checked
 
 R = TypeVar("R", HeartsRules, RookRules)
 G = TypeVar("G", bound="Game[Any]")
@@ -49,7 +50,7 @@ class Deal:
         out: dict[str, Any] = {"hands": [card_list_text(h) for h in self.hands]}
         if self.nest:
             out["nest"] = card_list_text(self.nest)
-        return out
+        return checked(DEAL, out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,8 +294,8 @@ class Game(ABC, Generic[R]):
         return other
 
     def record(self) -> dict[str, Any]:
-        """The game as a JSON-ready record (see ``docs/formats.md``)."""
-        return {
+        """The game as a JSON-ready record (``engine.wire.RecordJSON``, ``docs/formats.md``)."""
+        record = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "rules": self.rules.id,
@@ -305,6 +306,7 @@ class Game(ABC, Generic[R]):
             "deals": [d.to_json() for d in self.deals],
             "actions": [[seat, text] for seat, text in self.log],
         }
+        return checked(RECORD, record)
 
 
 def replay_actions(game: Game[Any], actions: object) -> None:

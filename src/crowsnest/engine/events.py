@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from crowsnest.engine.wire import EVENT, checked
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -20,7 +22,8 @@ class Event:
         return self.to is None or self.to == seat
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON (one of ``engine.wire.HEARTS_EVENTS`` or ``ROOK_EVENTS``)."""
         out: dict[str, Any] = {"type": self.type, **self.data}
         if self.to is not None:
             out["to"] = self.to
-        return out
+        return checked(EVENT, out)

@@ -14,6 +14,7 @@ from crowsnest.engine.cards import COLOUR_NAMES, card_list_text, card_text
 from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, rules_of_view
 from crowsnest.engine.tricks import Trick
+from crowsnest.engine.wire import HEARTS_VIEW, ROOK_VIEW, checked
 
 if TYPE_CHECKING:
     from crowsnest.engine.hearts import HandResult, HeartsGame
@@ -113,7 +114,8 @@ class HeartsView(_Derived):
         return rules
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The view as JSON, as its format ``engine.wire.HeartsViewJSON`` declares it."""
+        out = {
             "game": self.family,
             "rules": self.rules,
             "seat": self.seat,
@@ -135,6 +137,7 @@ class HeartsView(_Derived):
             "winner": self.winner,
             **self._derived_json(),
         }
+        return checked(HEARTS_VIEW, out)
 
 
 def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
@@ -212,7 +215,8 @@ class RookView(_Derived):
         return self.trump
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The view as JSON, as its format ``engine.wire.RookViewJSON`` declares it."""
+        out = {
             "game": self.family,
             "rules": self.rules,
             "seat": self.seat,
@@ -241,6 +245,7 @@ class RookView(_Derived):
             "winner": self.winner,
             **self._derived_json(),
         }
+        return checked(ROOK_VIEW, out)
 
 
 def rook_view(game: RookGame, seat: int | None) -> RookView:

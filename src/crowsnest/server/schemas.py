@@ -19,10 +19,24 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
 from pydantic import ValidationError as PydanticValidationError
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
+from crowsnest.ai.protocol import ProtocolError as ProtocolError  # the one class, re-exported
 from crowsnest.engine import DEFAULT_RULES
+from crowsnest.engine.wire import EVENT, LEGAL, VIEW, EventJSON, LegalJSON, ViewJSON
 
 PROTOCOL_VERSION: Final = 1
 MAX_ACTION_TEXT: Final = 200
@@ -35,46 +49,77 @@ Level = Literal["easy", "normal", "hard"]
 Status = Literal["waiting", "playing", "over"]
 
 
-class ProtocolError(ValueError):
-    """A message the server refuses; ``code`` is stable, ``message`` for people."""
+class _Format:
+    """Marks a field as holding one of the engine's formats (``engine/wire.py``): its
+    JSON Schema is that format's. Building a message does not validate the value again
+    (``to_json()``, ``legal_to_json()`` and ``Event.to_json()`` validated it when they
+    wrote it; doing it twice doubled the cost of a ``state`` message);
+    :data:`server_message_adapter`, which reads messages, does."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+    def __init__(self, kind: Any) -> None:
+        self.adapter: TypeAdapter[Any] = TypeAdapter(kind)
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return handler(self.adapter.core_schema)
+
+
+View = Annotated[dict[str, Any], _Format(ViewJSON)]
+Legal = Annotated[list[str | dict[str, Any]], _Format(LegalJSON)]
+Events = Annotated[list[dict[str, Any]], _Format(list[EventJSON])]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True
+    )
+
+
+class _Out(BaseModel):
+    """What the server writes: every field is always there (the schema says so)."""
+
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
 
 
 # -- client -> server ------------------------------------------------------------------
 
 
 class HelloMessage(_Strict):
-    """First message on a connection: a seat's token, or none to watch."""
+    """First message on a connection: a seat's token, or none to watch. Answered by
+    `welcome`, `state`, and a `presence` to everyone."""
 
     type: Literal["hello"]
     version: int = Field(ge=0, le=1000)
+    """The protocol version: 1."""
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
+    """A seat's token; none to watch."""
     invite: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
+    """A private table's invite code, to watch it."""
 
 
 class ActionMessage(_Strict):
-    """An action for the client's seat, answering the state numbered ``seq``."""
+    """An action for the client's seat, answering the state numbered `seq`. Answered by
+    a `state` to every connection, or an `error` to the sender."""
 
     type: Literal["action"]
     seq: int = Field(ge=0, le=10**9)
+    """The `seq` of the state it answers."""
     action: str = Field(min_length=1, max_length=MAX_ACTION_TEXT)
+    """The action's text, at most 200 characters."""
 
 
 class SyncMessage(_Strict):
-    """Ask for the current state again."""
+    """Ask for the current state again: answered by the current `state` (no events)."""
 
     type: Literal["sync"]
 
 
 class PingMessage(_Strict):
+    """Answered by `pong`."""
+
     type: Literal["ping"]
 
 
@@ -112,9 +157,10 @@ def parse_client_message(text: str) -> HelloMessage | ActionMessage | SyncMessag
 # -- server -> client ------------------------------------------------------------------
 
 
-class SeatInfo(BaseModel):
+class SeatInfo(_Out):
     seat: int
     kind: SeatKind
+    """`human` or `bot`."""
     name: str | None
     """The player's name once the seat is claimed (bots: the bot's name)."""
     claimed: bool
@@ -124,7 +170,7 @@ class SeatInfo(BaseModel):
     gone longer than the grace period)."""
 
 
-class TableInfo(BaseModel):
+class TableInfo(_Out):
     id: str
     rules: str
     options: dict[str, Any]
@@ -137,50 +183,84 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
 
 
-class WelcomeMessage(BaseModel):
+class WelcomeMessage(_Out):
+    """After `hello`."""
+
     type: Literal["welcome"] = "welcome"
     version: int = PROTOCOL_VERSION
+    """The protocol version: 1."""
     table: TableInfo
+    """The table: rules, options, level, seats, status, seq."""
     seat: int | None
+    """The connection's seat, `null` for a spectator."""
     role: Literal["player", "spectator"]
 
 
-class StateMessage(BaseModel):
-    """Sent after every accepted action (and on connect and ``sync``): the recipient's
-    own view, its legal actions and the events it may see since the last state."""
+class StateMessage(_Out):
+    """After `hello`, after every accepted action, when the game starts, on `sync`: the
+    recipient's own view, its legal actions and the events it may see since the last
+    state."""
 
     type: Literal["state"] = "state"
     seq: int
+    """The number of actions the table has applied."""
     status: Status
-    view: dict[str, Any]
-    legal: list[str | dict[str, Any]]
-    events: list[dict[str, Any]]
+    view: View
+    """This seat's view (`docs/formats.md`)."""
+    legal: Legal
+    """This seat's legal actions."""
+    events: Events
+    """What happened since the previous state, as this seat may see it."""
 
 
-class PresenceMessage(BaseModel):
+class PresenceMessage(_Out):
+    """A seat is claimed, a player connects or leaves, a bot sits in for a gone player."""
+
     type: Literal["presence"] = "presence"
     seats: list[SeatInfo]
+    """For each seat: `kind`, `name`, `claimed`, `connected`, `bot` (a bot plays it now)."""
 
 
-class ErrorMessage(BaseModel):
+class ErrorMessage(_Out):
+    """A refused message."""
+
     type: Literal["error"] = "error"
     code: str
+    """Stable (the error codes below)."""
     message: str
+    """For people, in English."""
     seq: int | None = None
-    """The table's current sequence number, when the connection has a table."""
+    """The table's current seq, or `null` before `hello`."""
     args: dict[str, int | str] = Field(default_factory=dict)
-    """What the translated message needs (``{"minimum": 75}`` for ``bid_too_low``); the
-    client shows ``error.<code>`` with these arguments."""
+    """What a translated message needs: `{"minimum": 75}` for `bid_too_low`,
+    `{"maximum": ...}` for `bid_too_high`, `{"step": 5}` for `bid_not_multiple`,
+    `{"count": 3}` for `wrong_card_count`; otherwise `{}`. The client shows
+    `error.<code>` with these arguments."""
 
 
-class PongMessage(BaseModel):
+class PongMessage(_Out):
+    """After `ping`."""
+
     type: Literal["pong"] = "pong"
 
 
 ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | ErrorMessage | PongMessage
+
+
+def _formats_valid(message: ServerMessage) -> ServerMessage:
+    """A read ``state``'s view, legal actions and events, validated as their formats."""
+    if isinstance(message, StateMessage):
+        VIEW.validate_python(message.view)
+        LEGAL.validate_python(message.legal)
+        for event in message.events:
+            EVENT.validate_python(event)
+    return message
+
+
 server_message_adapter: TypeAdapter[ServerMessage] = TypeAdapter(
-    Annotated[ServerMessage, Field(discriminator="type")]
+    Annotated[ServerMessage, Field(discriminator="type"), AfterValidator(_formats_valid)]
 )
+"""Reads (validates) a server message completely, the engine's formats included."""
 
 
 # -- HTTP ------------------------------------------------------------------------------
@@ -231,7 +311,7 @@ class Watch(BaseModel):
     ws_url: str
     seq: int
     status: Status
-    view: dict[str, Any]
+    view: View
 
 
 class Hint(BaseModel):
