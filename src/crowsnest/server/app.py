@@ -55,7 +55,7 @@ from crowsnest.server.settings import Settings
 from crowsnest.server.store import Store, Writer
 from crowsnest.server.table import TableError
 from crowsnest.server.web_api import router as web_router
-from crowsnest.web import LANGUAGES, STATIC_DIR, catalog
+from crowsnest.web import LANGUAGES, RTL, STATIC_DIR, catalog
 
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to say hello."""
@@ -352,6 +352,12 @@ def _client(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def home() -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html", headers=no_cache)
+
+    @app.get("/i18n/languages.json", tags=["client"])
+    async def languages() -> JSONResponse:
+        """The client's languages, English first, and those written right to left (the
+        one list the client and the catalogs share: ``crowsnest.web.LANGUAGES``)."""
+        return JSONResponse({"languages": list(LANGUAGES), "rtl": sorted(RTL)}, headers=no_cache)
 
     @app.get("/i18n/{lang}.json", tags=["client"])
     async def translations(lang: str) -> JSONResponse:
