@@ -13,6 +13,7 @@ import {
   seatName,
   teamName,
   teamOf,
+  teamSeats,
   birdName,
   cardLabel,
   legalPlays,
@@ -45,6 +46,7 @@ test("names: you, the player's own name, a bot by its compass place", () => {
 test("teams: Us and Them, or the partners' names for a spectator", () => {
   const m = modelOf(rookView({ seat: 1 }), [], { me: 1 });
   assert.equal(teamOf(m.msg?.view ?? null, 3), 1);
+  assert.deepEqual(teamSeats(m.msg?.view ?? null, 1), [1, 3]);
   assert.equal(teamName(m, 1), "Us");
   assert.equal(teamName(m, 0), "Them");
   const watcher = modelOf(rookView({ seat: null }), [], { me: null, watching: true });

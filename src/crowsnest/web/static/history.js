@@ -10,7 +10,7 @@ import { settings } from "./settings.js";
 import { api, ApiError } from "./api.js";
 import { savedSessions } from "./store.js";
 import { h, find, focusOn } from "./dom.js";
-import { birdName, POSITIONS, seatAt } from "./model.js";
+import { birdName, POSITIONS, seatAt, teamSeats } from "./model.js";
 
 /** @typedef {import("./types.js").Colour} Colour */
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
@@ -275,6 +275,16 @@ function seatName(data, seat) {
 }
 
 /**
+ * A team named by its players: "Ann & Bo".
+ * @param {Replay} data
+ * @param {number} team
+ */
+function teamLabel(data, team) {
+  const [a, b] = teamSeats(null, team);
+  return t("history.team", { a: seatName(data, a), b: seatName(data, b) });
+}
+
+/**
  * Indices where a trick is completed, and where a hand starts (dealt).
  * @param {Step[]} steps
  */
@@ -457,7 +467,7 @@ function factsBox(data, step) {
   row("history.phase", t(`history.phase.${step.phase}`));
   if (data.family === "rook") {
     /** @param {number} k */
-    const team = (k) => t("history.team", { a: seatName(data, k), b: seatName(data, k + 2) });
+    const team = (k) => teamLabel(data, k);
     if (step.declarer != null) {
       row("history.contract", t("history.contract_line", { name: seatName(data, step.declarer), bid: step.bid ?? 0 }));
     }
@@ -489,7 +499,7 @@ function resultBox(data, step) {
     const key = r.made ? "history.made" : "history.set";
     box.append(h("p", {}, t(key, { name: seatName(data, r.declarer), bid: r.bid })));
     /** @param {number} k */
-    const team = (k) => t("history.team", { a: seatName(data, k), b: seatName(data, k + 2) });
+    const team = (k) => teamLabel(data, k);
     const score = { team1: team(0), score1: formatNumber(r.score[0]), team2: team(1), score2: formatNumber(r.score[1]) };
     box.append(h("p", {}, t("history.hand_score", score)));
   } else {
@@ -499,7 +509,7 @@ function resultBox(data, step) {
   }
   if (step.phase === "over") {
     const winner = data.family === "rook"
-      ? t("history.team", { a: seatName(data, data.winner), b: seatName(data, data.winner + 2) })
+      ? teamLabel(data, data.winner)
       : seatName(data, data.winner);
     box.append(h("p", { class: "replay-winner" }, t("history.winner", { name: winner })));
   }

@@ -68,6 +68,16 @@ export function teamOf(_view, seat) {
 }
 
 /**
+ * The seats of a team, in seat order (Rook: 0 and 2, 1 and 3).
+ * @param {View | null} _view
+ * @param {number} team
+ * @returns {[number, number]}
+ */
+export function teamSeats(_view, team) {
+  return [team, team + 2];
+}
+
+/**
  * The bird card's name in this rule set: the Crow (CrowsNest) or the Rook.
  * @param {string | null | undefined} rules a rule set id, with or without its version
  * @returns {"crow" | "rook"}
@@ -115,7 +125,10 @@ export function ourTeam(m) {
  * @param {number} team
  */
 export function teamName(m, team) {
-  if (m.watching) return t("team.pair", { first: seatName(m, team), second: seatName(m, team + 2) });
+  if (m.watching) {
+    const [first, second] = teamSeats(m.msg?.view ?? null, team);
+    return t("team.pair", { first: seatName(m, first), second: seatName(m, second) });
+  }
   return team === ourTeam(m) ? t("team.us") : t("team.them");
 }
 

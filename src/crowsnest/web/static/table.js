@@ -5,7 +5,7 @@
 import { t, formatNumber } from "./i18n.js";
 import { colourSymbol } from "./cards.js";
 import { h, s, mount } from "./dom.js";
-import { POSITIONS, seatAt, relativeSeat, seatName, teamName, ourTeam, rulesId } from "./model.js";
+import { POSITIONS, seatAt, seatName, teamName, teamOf, ourTeam, rulesId } from "./model.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
 
@@ -130,7 +130,7 @@ export function drawSeat(el, m) {
       );
   const role =
     view?.game === "rook" && !mine && !m.watching
-      ? relativeSeat(m.me, seat) === 2
+      ? teamOf(view, seat) === ourTeam(m)
         ? t("seat.partner")
         : t("seat.opponent")
       : "";
