@@ -22,6 +22,14 @@ export class ApiError extends Error {
 }
 
 /**
+ * The code of an error: the server's for an ApiError, else its text.
+ * @param {unknown} err
+ */
+export function errorCode(err) {
+  return err instanceof ApiError ? err.code : String(err);
+}
+
+/**
  * @typedef {object} RequestOptions
  * @property {unknown} [body] sent as JSON
  * @property {string | null} [token] a seat token, sent as `Authorization: Bearer`
@@ -133,7 +141,7 @@ export const api = {
    * A finished game replayed, step by step (a private table: its invite or a seat token).
    * @param {string} id
    * @param {{token: string | null, invite: string | null}} access
-   * @returns {Promise<import("./history.js").Replay>}
+   * @returns {Promise<import("./replay.js").Replay>}
    */
   replay: (id, { token, invite }) => request("GET", `${tablePath(id)}/replay`, { token, query: { invite } }),
   /**

@@ -168,6 +168,17 @@ export function formatNumber(n) {
 }
 
 /**
+ * A moment (ISO 8601) as a date and time for the current language; the text as it
+ * came if it is no date.
+ * @param {string} iso
+ */
+export function formatDate(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+/**
  * Fill elements under root: data-i18n="key" sets the text;
  * data-i18n-attr="aria-label:key;title:key2" sets attributes.
  */
