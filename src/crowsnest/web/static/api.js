@@ -56,8 +56,8 @@ export async function request(method, path, { body, token, query, cache } = {}) 
     response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache,
+      body: body === undefined ? null : JSON.stringify(body),
+      cache: cache ?? "default",
     });
   } catch (err) {
     throw new ApiError("network", String(err), 0);
