@@ -42,6 +42,7 @@ lint: lint-js $(DEV_STAMP)
 NPM_STAMP := node_modules/.installed
 
 $(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "error: the JavaScript checks need node 20.19+ and npm" >&2; exit 1; }
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
