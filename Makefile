@@ -10,7 +10,7 @@ DEV_STAMP   := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 PIP_FLAGS   := --quiet --disable-pip-version-check
 
-.PHONY: play play-terminal test lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: play play-terminal test lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv
 
 # The game server; it prints the URL to open (CROWSNEST_PORT etc. configure it).
 play: $(DEV_STAMP)
@@ -19,7 +19,7 @@ play: $(DEV_STAMP)
 play-terminal: $(DEV_STAMP)
 	$(BIN)/crowsnest play
 
-test: lint chromium
+test: lint test-js chromium
 	$(BIN)/pytest -q
 
 # The browser tests drive Debian's Chromium through Playwright (which downloads no
@@ -31,10 +31,27 @@ chromium:
 		export DEBIAN_FRONTEND=noninteractive; \
 		apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
-lint: $(DEV_STAMP)
+lint: lint-js $(DEV_STAMP)
 	$(BIN)/ruff check
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
+
+# The browser client's checks (docs/web.md): tsc on its JSDoc types, eslint, and the
+# unit tests of its pure functions under node's own test runner. `npm ci` runs again
+# only when package-lock.json changes (node_modules/.installed is its stamp).
+NPM_STAMP := node_modules/.installed
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "error: the JavaScript checks need node 20.19+ and npm" >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lint-js: $(NPM_STAMP)
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+	node_modules/.bin/eslint
+
+test-js: $(NPM_STAMP)
+	node --test tests/js/*.test.js
 
 # The playout benchmark lives in bench/ (not installed; docs/benchmarks.md).
 bench: $(BENCH_STAMP)

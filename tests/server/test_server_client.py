@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 
 from crowsnest.server.app import create_app
 from crowsnest.server.settings import Settings
-from crowsnest.web import LANGUAGES, catalog
+from crowsnest.web import LANGUAGES, RTL, catalog
 
 from .test_server_http import error
 from .test_server_protocol import ALL_HUMANS, new_table, receive, take_seat
@@ -26,6 +26,12 @@ def test_catalogs_are_served_merged(client: TestClient, lang: str) -> None:
     answer = client.get(f"/i18n/{lang}.json")
     assert answer.status_code == 200
     assert answer.json() == catalog(lang)
+
+
+def test_the_languages_are_served_from_the_one_list(client: TestClient) -> None:
+    answer = client.get("/i18n/languages.json")
+    assert answer.status_code == 200
+    assert answer.json() == {"languages": list(LANGUAGES), "rtl": sorted(RTL)}
 
 
 def test_unknown_language_is_refused(client: TestClient) -> None:

@@ -36,6 +36,9 @@ def test_rules_list_every_rule_set_with_options_and_bots(client: TestClient) -> 
     assert set(rules) == set(RULESETS)
     assert rules["hearts"]["options"] == [] and rules["hearts"]["bots"]["hard"] == "hard"
     assert "target" in {o["name"] for o in rules["rook/crowsnest"]["options"]}
+    # The bird's name comes from the rules, so the client never guesses it.
+    assert rules["rook/crowsnest"]["bird"] == "crow" and rules["rook/dixie"]["bird"] == "rook"
+    assert rules["hearts"]["bird"] is None
 
 
 def test_create_table_defaults(client: TestClient) -> None:

@@ -136,6 +136,7 @@ def test_replay_reproduces_the_record(client: TestClient) -> None:
     assert isinstance(game, RookGame)
     answer = client.get(f"/api/tables/{done['id']}/replay").json()
     assert answer["table_id"] == done["id"] and answer["family"] == "rook"
+    assert answer["teams"] == [[0, 2], [1, 3]] and answer["bird"] == "crow"
     assert answer["final_scores"] == list(game.scores) and answer["winner"] == game.winner
     assert [s["name"] for s in answer["seats"]] == ["Ann", "normal", "normal", "normal"]
     assert "token_hash" not in answer["seats"][0]

@@ -57,6 +57,8 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
     return {
         "rules": record["rules"],
         "family": game.rules.family,
+        "teams": [list(team) for team in game.rules.teams],
+        "bird": game.rules.bird_key,
         "options": record.get("options", {}),
         "final_scores": list(game.scores),
         "winner": game.winner,

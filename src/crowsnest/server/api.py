@@ -66,6 +66,7 @@ async def rules() -> list[RuleSetInfo]:
             name=r.name,
             family=r.family,
             key=r.key,
+            bird=r.bird_key,
             options=[
                 OptionInfo(
                     name=o.name,

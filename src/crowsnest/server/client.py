@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse, JSONResponse
 
 from crowsnest.server.table import TableError
-from crowsnest.web import LANGUAGES, STATIC_DIR, catalog
+from crowsnest.web import LANGUAGES, RTL, STATIC_DIR, catalog
 
 router = APIRouter()
 
@@ -18,6 +18,13 @@ NO_CACHE = {"Cache-Control": "no-cache"}
 @router.get("/", include_in_schema=False)
 async def home() -> FileResponse:
     return FileResponse(STATIC_DIR / "index.html", headers=NO_CACHE)
+
+
+@router.get("/i18n/languages.json", tags=["client"])
+async def languages() -> JSONResponse:
+    """The client's languages, English first, and those written right to left (the one
+    list the client and the catalogs share: ``crowsnest.web.LANGUAGES``)."""
+    return JSONResponse({"languages": list(LANGUAGES), "rtl": sorted(RTL)}, headers=NO_CACHE)
 
 
 @router.get("/i18n/{lang}.json", tags=["client"])

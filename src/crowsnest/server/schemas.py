@@ -348,6 +348,9 @@ class RuleSetInfo(BaseModel):
     name: str
     family: str
     key: str
+    bird: str | None = Field(
+        description="the bird card's name key (`crow` in CrowsNest), `null` in Hearts"
+    )
     options: list[OptionInfo]
     bots: dict[str, str]
     """Level -> the bot that plays it for this family."""

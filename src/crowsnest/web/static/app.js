@@ -1,57 +1,39 @@
+// @ts-check
 // The app shell: tabs, settings, starting and resuming games, language.
 
-import { setLanguage, preferredLanguage, onLanguageChange, translateDom, t, currentLanguage } from "./i18n.js";
-import { settings, onSettingsChange, renderSettings, chosenOptions, playerName, SPEEDS } from "./settings.js";
-import { api } from "./net.js";
+import {
+  setLanguage,
+  preferredLanguage,
+  onLanguageChange,
+  translateDom,
+  t,
+  currentLanguage,
+  loadLanguages,
+} from "./i18n.js";
+import { settings, updateSettings, onSettingsChange, renderSettings, chosenOptions, playerName, botDelay } from "./settings.js";
+import { api, ApiError } from "./api.js";
+import { store, savedSessions, saveSession, dropSession, currentTableId, forgetCurrentTable } from "./store.js";
 import { Game } from "./game.js";
-import { esc } from "./markup.js";
+import { h, mount, find } from "./dom.js";
 
-const SESSIONS = "crowsnest.sessions";
-const CURRENT = "crowsnest.current";
+/** @typedef {import("./types.js").Session} Session */
+/** @typedef {import("./types.js").RuleSet} RuleSet */
+/** @typedef {import("./types.js").TableInfo} TableInfo */
 
+/** @type {RuleSet[]} */
 let ruleSets = [];
+/** @type {Game | null} */
 let game = null;
 let activeTab = "play";
 
-const $ = (s) => document.querySelector(s);
-
-// ---------- sessions (the seat tokens, kept in the browser) ----------
-
-function sessions() {
-  try {
-    return JSON.parse(localStorage.getItem(SESSIONS) || "{}");
-  } catch {
-    return {};
-  }
-}
-
-function saveSession(s) {
-  const all = sessions();
-  all[s.tableId] = { ...s, at: Date.now() };
-  const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
-  for (const id of ids.slice(20)) delete all[id];
-  try {
-    localStorage.setItem(SESSIONS, JSON.stringify(all));
-    localStorage.setItem(CURRENT, s.tableId);
-  } catch {
-    /* storage blocked */
-  }
-}
-
-function dropSession(tableId) {
-  const all = sessions();
-  delete all[tableId];
-  try {
-    localStorage.setItem(SESSIONS, JSON.stringify(all));
-    if (localStorage.getItem(CURRENT) === tableId) localStorage.removeItem(CURRENT);
-  } catch {
-    /* storage blocked */
-  }
-}
+/** @param {string} selector */
+const $ = (selector) => find(document, selector);
 
 // ---------- feedback ----------
 
-let toastTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+/** @param {string} text */
 function toast(text) {
   const el = $("#toast");
   el.textContent = text;
@@ -62,6 +44,7 @@ function toast(text) {
   }, 4500);
 }
 
+/** @param {string} text */
 function announce(text) {
   const el = $("#announcer");
   el.textContent = "";
@@ -71,28 +54,33 @@ function announce(text) {
   });
 }
 
+/** @param {unknown} err */
 function errorText(err) {
-  return t(`error.${err.code ?? "internal_error"}`);
+  return t(`error.${err instanceof ApiError ? err.code : "internal_error"}`);
 }
 
 // ---------- tabs ----------
 
 const TABS = ["play", "settings", "info", "history"];
 
+/**
+ * @param {string} name
+ * @param {boolean} [focus]
+ */
 function showTab(name, focus = false) {
   activeTab = name;
   for (const tab of TABS) {
     const btn = $(`#tab-${tab}`);
-    const panel = $(`#panel-${tab}`);
     const on = tab === name;
     btn.setAttribute("aria-selected", String(on));
     btn.tabIndex = on ? 0 : -1;
-    panel.hidden = !on;
+    $(`#panel-${tab}`).hidden = !on;
   }
   if (focus) $(`#tab-${name}`).focus();
   renderTab(name);
 }
 
+/** @param {string} name */
 async function renderTab(name) {
   if (name === "settings") {
     renderSettings($("#panel-settings"), ruleSets, {
@@ -101,27 +89,31 @@ async function renderTab(name) {
       setLanguage: (lang) => changeLanguage(lang),
     });
   } else if (name === "info") {
-    await renderOptional("info", "./info.js", "renderInfo", settings().rules);
+    await renderOptional("info", async (panel) => (await import("./info.js")).renderInfo(panel, settings().rules, ruleSets.find((r) => r.id === settings().rules)?.bird ?? null));
   } else if (name === "history") {
-    await renderOptional("history", "./history.js", "renderHistory", playerName());
+    await renderOptional("history", async (panel) => (await import("./history.js")).renderHistory(panel, playerName()));
   }
 }
 
-async function renderOptional(tab, path, fn, arg) {
+/**
+ * Draw a tab whose module loads on demand; a failure leaves a notice, not a blank.
+ * @param {string} tab
+ * @param {(panel: HTMLElement) => Promise<void>} draw
+ */
+async function renderOptional(tab, draw) {
   const panel = $(`#panel-${tab}`);
   try {
-    const mod = await import(path);
-    await mod[fn](panel, arg);
+    await draw(panel);
   } catch (err) {
-    console.warn(`${path}:`, err);
-    panel.innerHTML = `<div class="paper"><p>${t("app.unavailable")}</p></div>`;
+    console.warn(`${tab}:`, err);
+    mount(panel, h("div", { class: "paper" }, h("p", {}, t("app.unavailable"))));
   }
 }
 
 function wireTabs() {
   const list = $(".tabs");
   list.addEventListener("click", (e) => {
-    const btn = e.target.closest("[role=tab]");
+    const btn = /** @type {Element} */ (e.target).closest("[role=tab]");
     if (btn) showTab(btn.id.slice(4));
   });
   list.addEventListener("keydown", (e) => {
@@ -140,71 +132,105 @@ function wireTabs() {
 
 // ---------- the play tab ----------
 
-function renderLobby(extra = "") {
+let lobbyRenders = 0;
+
+function renderLobby() {
   if (game) return;
   const lobbySeq = ++lobbyRenders;
   document.body.dataset.status = "none";
   document.body.dataset.phase = "none";
-  const rs = settings().rules;
-  $("#panel-play").innerHTML = `<div class="lobby paper">
-      <img src="/static/icon.svg" alt="" width="96" height="96">
-      <h2>${t("lobby.title")}</h2>
-      <p>${t("lobby.text", { rules: t(`ruleset.${rs}`) })}</p>
-      ${extra}
-      <div class="lobby-actions">
-        <button type="button" id="new-game" class="primary">${t("lobby.start", { rules: t(`ruleset.${rs}`) })}</button>
-        <button type="button" id="new-private-game">${t("settings.new_private_game")}</button>
-        <button type="button" id="open-settings">${t("lobby.settings")}</button>
-      </div>
-      <section id="public-tables" class="public-tables" aria-labelledby="public-tables-title" hidden></section>
-    </div>`;
+  const rules = t(`ruleset.${settings().rules}`);
+  mount(
+    $("#panel-play"),
+    h(
+      "div",
+      { class: "lobby paper" },
+      h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96 }),
+      h("h2", {}, t("lobby.title")),
+      h("p", {}, t("lobby.text", { rules })),
+      h(
+        "div",
+        { class: "lobby-actions" },
+        h("button", { type: "button", id: "new-game", class: "primary", onclick: () => newGame(false) }, t("lobby.start", { rules })),
+        h("button", { type: "button", id: "new-private-game", onclick: () => newGame(true) }, t("settings.new_private_game")),
+        h("button", { type: "button", id: "open-settings", onclick: () => showTab("settings", true) }, t("lobby.settings")),
+      ),
+      h("section", { id: "public-tables", class: "public-tables", "aria-labelledby": "public-tables-title", hidden: true }),
+    ),
+  );
   listTables(lobbySeq);
-  $("#new-game").addEventListener("click", () => newGame(false));
-  $("#new-private-game").addEventListener("click", () => newGame(true));
-  $("#open-settings").addEventListener("click", () => showTab("settings", true));
 }
 
-let lobbyRenders = 0;
-
-/** The public tables in play, each with a button to watch it. */
+/**
+ * The public tables in play, each with a button to watch it.
+ * @param {number} lobbySeq
+ */
 async function listTables(lobbySeq) {
-  let tables = [];
+  let tables;
   try {
     // the server lists them oldest first: show the newest few
     tables = (await api.tables()).filter((table) => table.status === "playing").reverse();
   } catch {
     return;
   }
-  const box = $("#public-tables");
-  if (!box || lobbySeq !== lobbyRenders || !tables.length) return;
+  const box = document.querySelector("#public-tables");
+  if (!(box instanceof HTMLElement) || lobbySeq !== lobbyRenders || !tables.length) return;
+  /** @param {TableInfo} table */
   const players = (table) =>
     table.seats.map((s) => (s.kind === "human" && s.name ? s.name : t("seat.bot"))).join(", ");
-  box.innerHTML = `<h3 id="public-tables-title">${esc(t("lobby.tables"))}</h3>
-    <ul>${tables
-      .slice(0, 8)
-      .map((table) => {
+  mount(
+    box,
+    h("h3", { id: "public-tables-title" }, t("lobby.tables")),
+    h(
+      "ul",
+      {},
+      tables.slice(0, 8).map((table) => {
         const rules = t(`ruleset.${table.rules}`);
-        return `<li><span>${esc(rules)}: ${esc(players(table))}</span>
-          <button type="button" class="watch" data-table="${esc(table.id)}"
-            aria-label="${esc(t("lobby.watch_table", { rules, players: players(table) }))}">${esc(t("lobby.watch"))}</button></li>`;
-      })
-      .join("")}</ul>`;
+        return h(
+          "li",
+          {},
+          h("span", {}, `${rules}: ${players(table)}`),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "watch",
+              "data-table": table.id,
+              "aria-label": t("lobby.watch_table", { rules, players: players(table) }),
+              onclick: () => watchTable(table.id, null),
+            },
+            t("lobby.watch"),
+          ),
+        );
+      }),
+    ),
+  );
   box.hidden = false;
-  box.addEventListener("click", (e) => {
-    const btn = e.target.closest("button.watch");
-    if (btn) watchTable(btn.dataset.table, null);
-  });
 }
 
-/** Follow a table as a spectator: no seat, no hand, nothing to do but watch. */
-function watchTable(tableId, invite) {
-  game?.stop();
+/**
+ * Put the table in the address bar, so a reload comes back to it.
+ * @param {string} tableId
+ * @param {string | null} invite
+ * @param {boolean} watch
+ */
+function showInUrl(tableId, invite, watch) {
   const url = new URL(location.href);
   url.search = "";
   url.searchParams.set("table", tableId);
   if (invite) url.searchParams.set("invite", invite);
-  url.searchParams.set("watch", "1");
+  if (watch) url.searchParams.set("watch", "1");
   history.replaceState(null, "", url);
+}
+
+/**
+ * Follow a table as a spectator: no seat, no hand, nothing to do but watch.
+ * @param {string} tableId
+ * @param {string | null} invite
+ */
+function watchTable(tableId, invite) {
+  game?.stop();
+  showInUrl(tableId, invite, true);
   game = new Game($("#panel-play"), { tableId, token: null, seat: null, invite: invite ?? null, watch: true }, {
     toast,
     announce,
@@ -218,36 +244,41 @@ function watchTable(tableId, invite) {
   showTab("play");
 }
 
+/**
+ * Ask a newcomer with a friend's invite link for a name.
+ * @param {string} tableId
+ * @param {string | null} invite
+ */
 function renderJoinForm(tableId, invite) {
-  $("#panel-play").innerHTML = `<form class="lobby paper" id="join-form">
-      <h2>${t("join.title")}</h2>
-      <p>${t("join.text")}</p>
-      <div class="field"><label for="join-name">${t("settings.name")}</label>
-        <input id="join-name" maxlength="40" required autocomplete="nickname" value=""></div>
-      <button type="submit" id="join-table" class="primary">${t("join.button")}</button>
-    </form>`;
-  $("#join-form").addEventListener("submit", async (e) => {
+  const input = h("input", { id: "join-name", maxlength: 40, required: true, autocomplete: "nickname", value: "" });
+  const form = h(
+    "form",
+    { class: "lobby paper", id: "join-form" },
+    h("h2", {}, t("join.title")),
+    h("p", {}, t("join.text")),
+    h("div", { class: "field" }, h("label", { for: "join-name" }, t("settings.name")), input),
+    h("button", { type: "submit", id: "join-table", class: "primary" }, t("join.button")),
+  );
+  form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const name = $("#join-name").value.trim();
-    if (!name) return $("#join-name").focus();
-    const { updateSettings } = await import("./settings.js");
+    const name = input.value.trim();
+    if (!name) return input.focus();
     updateSettings({ name });
     joinTable(tableId, invite, name);
   });
-  $("#join-name").focus();
+  mount($("#panel-play"), form);
+  input.focus();
 }
 
+/** @param {Session} session */
 function startGame(session) {
   game?.stop();
   saveSession(session);
-  const url = new URL(location.href);
-  url.search = "";
-  url.searchParams.set("table", session.tableId);
-  if (session.invite) url.searchParams.set("invite", session.invite);
-  history.replaceState(null, "", url);
+  showInUrl(session.tableId, session.invite, false);
   game = new Game($("#panel-play"), session, {
     toast,
     announce,
+    leave: () => leaveGame(),
     rematch: (table) => rematch(table),
     toSettings: () => {
       leaveGame();
@@ -266,15 +297,13 @@ function startGame(session) {
 function leaveGame() {
   game?.stop();
   game = null;
-  try {
-    localStorage.removeItem(CURRENT);
-  } catch {
-    /* storage blocked */
-  }
+  store.set({ session: null, table: null, seats: null, current: null });
+  forgetCurrentTable();
   history.replaceState(null, "", "/");
   renderLobby();
 }
 
+/** @param {object} body */
 async function createAndJoin(body) {
   const created = await api.createTable(body);
   const tableId = created.table.id;
@@ -282,6 +311,7 @@ async function createAndJoin(body) {
   startGame({ tableId, token: joined.token, seat: joined.seat, invite: created.invite ?? null });
 }
 
+/** @param {boolean} friends */
 async function newGame(friends) {
   const s = settings();
   const rs = ruleSets.find((r) => r.id === s.rules) ?? ruleSets[0];
@@ -289,7 +319,7 @@ async function newGame(friends) {
     rules: rs.id,
     options: chosenOptions(rs),
     level: s.level,
-    bot_delay: SPEEDS[s.speed] ?? 0.8,
+    bot_delay: botDelay(s.speed),
     seats: friends ? ["human", "human", "human", "human"] : ["human", "bot", "bot", "bot"],
     public: !friends,
   };
@@ -300,6 +330,7 @@ async function newGame(friends) {
   }
 }
 
+/** @param {TableInfo | null} table */
 async function rematch(table) {
   const s = settings();
   const friends = table && table.public === false;
@@ -307,7 +338,7 @@ async function rematch(table) {
     rules: table?.rules ?? s.rules,
     options: table?.options ?? {},
     level: table?.level ?? s.level,
-    bot_delay: SPEEDS[s.speed] ?? 0.8,
+    bot_delay: botDelay(s.speed),
     seats: table?.seats?.map((x) => x.kind) ?? ["human", "bot", "bot", "bot"],
     public: !friends,
   };
@@ -318,6 +349,11 @@ async function rematch(table) {
   }
 }
 
+/**
+ * @param {string} tableId
+ * @param {string | null} invite
+ * @param {string} name
+ */
 async function joinTable(tableId, invite, name) {
   try {
     const joined = await api.join(tableId, name, invite ?? undefined);
@@ -334,23 +370,19 @@ function resume() {
   const params = new URLSearchParams(location.search);
   const tableId = params.get("table");
   const invite = params.get("invite");
-  const all = sessions();
+  const all = savedSessions();
   if (tableId && params.get("watch")) return watchTable(tableId, invite);
   if (tableId) {
     if (all[tableId]) return startGame({ ...all[tableId], invite: all[tableId].invite ?? invite });
     if (settings().name.trim()) return joinTable(tableId, invite, settings().name.trim());
     return renderJoinForm(tableId, invite);
   }
-  let current = null;
-  try {
-    current = localStorage.getItem(CURRENT);
-  } catch {
-    /* storage blocked */
-  }
+  const current = currentTableId();
   if (current && all[current]) return startGame(all[current]);
   renderLobby();
 }
 
+/** @param {string} lang */
 async function changeLanguage(lang) {
   try {
     await setLanguage(lang);
@@ -363,7 +395,7 @@ function relabel() {
   translateDom(document);
   document.title = t("app.title");
   if (game) game.relabel();
-  else if (!$("#join-form")) renderLobby();
+  else if (!document.querySelector("#join-form")) renderLobby();
   if (activeTab !== "play") renderTab(activeTab);
 }
 
@@ -371,9 +403,13 @@ async function main() {
   wireTabs();
   onLanguageChange(relabel);
   onSettingsChange(() => {
-    if (game) game.applySettings();
-    else if ($("#new-game")) renderLobby();
+    if (!game && document.querySelector("#new-game")) renderLobby();
   });
+  try {
+    await loadLanguages();
+  } catch (err) {
+    console.warn("languages:", err);
+  }
   await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
   try {
     ruleSets = await api.rules();
@@ -382,7 +418,12 @@ async function main() {
   }
   document.body.dataset.ready = "true";
   resume();
-  window.__crowsnest = { get game() { return game; }, currentLanguage };
+  /** @type {{__crowsnest?: object}} */ (window).__crowsnest = {
+    get game() {
+      return game;
+    },
+    currentLanguage,
+  };
 }
 
 main();

@@ -1,11 +1,16 @@
-// Cards drawn as SVG (crisp at every size). No rules here: only the notation.
+// @ts-check
+// Cards drawn as SVG elements (crisp at every size). No rules here: only the notation.
 // Rook colours also carry a shape, so colour-blind players can tell them apart:
 // red = circle, yellow = triangle, green = square, black = star.
 
 import { cardParts } from "./i18n.js";
+import { s } from "./dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
+/** @typedef {import("./types.js").Colour} Colour */
+/** @typedef {import("./i18n.js").Suit} Suit */
+/** @typedef {import("./i18n.js").CardParts} CardParts */
 
+/** @type {Record<Suit, string>} */
 const SUIT_PATHS = {
   hearts:
     "M50 90C20 66 4 49 4 30 4 15 16 5 30 5c10 0 17 6 20 13 3-7 10-13 20-13 14 0 26 10 26 25 0 19-16 36-46 60z",
@@ -26,6 +31,7 @@ function starPath() {
   return `M${pts.join("L")}z`;
 }
 
+/** @type {Record<Colour, string>} */
 const COLOUR_PATHS = {
   red: "M50 8a42 42 0 1 0 0.01 0z",
   yellow: "M50 6 95 90H5z",
@@ -33,6 +39,7 @@ const COLOUR_PATHS = {
   black: starPath(),
 };
 
+/** @type {Record<Colour, {ink: string, tint: string}>} */
 export const ROOK_COLOURS = {
   red: { ink: "#c0262d", tint: "#fde8e8" },
   yellow: { ink: "#8f6500", tint: "#fff4c2" },
@@ -40,95 +47,216 @@ export const ROOK_COLOURS = {
   black: { ink: "#1d1d1f", tint: "#ececef" },
 };
 
+/** @type {Record<string, Record<Suit, string>>} */
 const SUIT_INK = {
   classic: { hearts: "#c8102e", diamonds: "#c8102e", clubs: "#141414", spades: "#141414" },
   "four-colour": { hearts: "#c8102e", diamonds: "#1553b6", clubs: "#16803a", spades: "#141414" },
 };
 
-/** The crow's silhouette (100 x 100 box), used on the bird card and the logo. */
-export const CROW_SHAPES = `
-  <path d="M8 72 26 60c4-14 18-24 36-24 6 0 11 1 15 4l4-4c7-6 17-4 20 2l7 4-8 3c-1 4-3 7-6 9 0 13-12 25-30 27l-12 1-23 7z"/>
-  <path d="M46 80 43 94M58 79l2 15" stroke-width="3.5" stroke-linecap="round" fill="none"/>`;
+const INDEX_FONT = "system-ui, 'Segoe UI', Roboto, Arial, sans-serif";
 
-function shape(d, x, y, size, fill) {
-  const s = size / 100;
-  return `<path d="${d}" fill="${fill}" transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})"/>`;
+/**
+ * The crow's silhouette (100 x 100 box), used on the bird card.
+ * @returns {SVGElement[]}
+ */
+function crowShapes() {
+  return [
+    s("path", {
+      d: "M8 72 26 60c4-14 18-24 36-24 6 0 11 1 15 4l4-4c7-6 17-4 20 2l7 4-8 3c-1 4-3 7-6 9 0 13-12 25-30 27l-12 1-23 7z",
+    }),
+    s("path", {
+      d: "M46 80 43 94M58 79l2 15",
+      "stroke-width": "3.5",
+      "stroke-linecap": "round",
+      fill: "none",
+    }),
+  ];
 }
 
+/**
+ * A shape of a 100 x 100 box, drawn `size` wide centred on (x, y).
+ * @param {string} d
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} fill
+ * @param {number | null} [opacity]
+ */
+function shape(d, x, y, size, fill, opacity = null) {
+  return s("path", {
+    d,
+    fill,
+    opacity,
+    transform: `translate(${x - size / 2} ${y - size / 2}) scale(${size / 100})`,
+  });
+}
+
+/**
+ * A corner index: the rank and its suit symbol.
+ * @param {string} label
+ * @param {SVGElement} symbol
+ * @param {string} ink
+ * @param {boolean} big
+ */
 function corner(label, symbol, ink, big) {
-  const fs = big ? 30 : 24;
-  return `<text x="13" y="${big ? 32 : 28}" text-anchor="middle" font-size="${fs}" font-weight="700" fill="${ink}"
-    font-family="system-ui, 'Segoe UI', Roboto, Arial, sans-serif">${label}</text>${symbol}`;
+  return [
+    s(
+      "text",
+      {
+        x: 13,
+        y: big ? 32 : 28,
+        "text-anchor": "middle",
+        "font-size": big ? 30 : 24,
+        "font-weight": 700,
+        fill: ink,
+        "font-family": INDEX_FONT,
+      },
+      label,
+    ),
+    symbol,
+  ];
 }
 
+/**
+ * The card's outline around what it shows.
+ * @param {import("./dom.js").Child[]} inner
+ * @param {string} [fill]
+ * @param {string} [stroke]
+ */
 function frame(inner, fill = "#fffdf8", stroke = "#9a968c") {
-  return `<svg xmlns="${NS}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
-    <rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="${fill}" stroke="${stroke}" stroke-width="2"/>
-    ${inner}</svg>`;
+  return s(
+    "svg",
+    { viewBox: "0 0 100 140", "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 1.5, y: 1.5, width: 97, height: 137, rx: 9, fill, stroke, "stroke-width": 2 }),
+    inner,
+  );
 }
 
+/**
+ * Both corner indices: the top one, and the same turned round.
+ * @param {() => import("./dom.js").Child[]} make
+ */
+function corners(make) {
+  return [make(), s("g", { transform: "rotate(180 50 70)" }, make())];
+}
+
+/**
+ * @param {{suit: Suit, rank: string}} p
+ * @param {string} style
+ */
 function frenchSvg(p, style) {
   const inks = SUIT_INK[style] ?? SUIT_INK.classic;
   const ink = inks[p.suit];
   const d = SUIT_PATHS[p.suit];
   const big = style === "large-index";
-  const pip = shape(d, 13, big ? 46 : 41, big ? 16 : 15, ink);
-  const c = corner(p.rank, pip, ink, big);
+  const index = () => corner(p.rank, shape(d, 13, big ? 46 : 41, big ? 16 : 15, ink), ink, big);
   let centre;
   if (["J", "Q", "K"].includes(p.rank)) {
-    centre = `<rect x="25" y="33" width="50" height="74" rx="5" fill="none" stroke="${ink}" stroke-width="2"/>
-      <text x="50" y="84" text-anchor="middle" font-size="44" font-weight="700" fill="${ink}"
-      font-family="Georgia, 'Times New Roman', serif">${p.rank}</text>${shape(d, 50, 48, 16, ink)}`;
+    centre = [
+      s("rect", { x: 25, y: 33, width: 50, height: 74, rx: 5, fill: "none", stroke: ink, "stroke-width": 2 }),
+      s(
+        "text",
+        {
+          x: 50,
+          y: 84,
+          "text-anchor": "middle",
+          "font-size": 44,
+          "font-weight": 700,
+          fill: ink,
+          "font-family": "Georgia, 'Times New Roman', serif",
+        },
+        p.rank,
+      ),
+      shape(d, 50, 48, 16, ink),
+    ];
   } else {
-    centre = shape(d, 52, 72, p.rank === "A" ? 50 : 40, ink);
+    centre = [shape(d, 52, 72, p.rank === "A" ? 50 : 40, ink)];
   }
-  return frame(`${c}<g transform="rotate(180 50 70)">${c}</g>${centre}`);
+  return frame([corners(index), centre]);
 }
 
+/**
+ * @param {{colour: Colour, number: number}} p
+ * @param {string} style
+ */
 function rookSvg(p, style) {
   const { ink, tint } = ROOK_COLOURS[p.colour];
   const d = COLOUR_PATHS[p.colour];
   const big = style === "large-index";
-  const sym = shape(d, 13, big ? 46 : 41, 13, ink);
-  const c = corner(String(p.number), sym, ink, big);
-  const centre = `<rect x="22" y="32" width="56" height="76" rx="8" fill="${tint}"/>
-    ${shape(d, 50, 70, 56, ink).replace("<path", '<path opacity="0.16"')}
-    <text x="50" y="86" text-anchor="middle" font-size="${p.number >= 10 ? 40 : 46}" font-weight="800"
-      fill="${ink}" font-family="system-ui, 'Segoe UI', Roboto, Arial, sans-serif">${p.number}</text>`;
-  return frame(`${c}<g transform="rotate(180 50 70)">${c}</g>${centre}`);
+  const index = () => corner(String(p.number), shape(d, 13, big ? 46 : 41, 13, ink), ink, big);
+  const centre = [
+    s("rect", { x: 22, y: 32, width: 56, height: 76, rx: 8, fill: tint }),
+    shape(d, 50, 70, 56, ink, 0.16),
+    s(
+      "text",
+      {
+        x: 50,
+        y: 86,
+        "text-anchor": "middle",
+        "font-size": p.number >= 10 ? 40 : 46,
+        "font-weight": 800,
+        fill: ink,
+        "font-family": INDEX_FONT,
+      },
+      p.number,
+    ),
+  ];
+  return frame([corners(index), centre]);
 }
 
 function birdSvg() {
+  const gold = "#d9b55b";
   return frame(
-    `<rect x="9" y="9" width="82" height="122" rx="6" fill="none" stroke="#d9b55b" stroke-width="2"/>
-     <circle cx="50" cy="70" r="34" fill="#2c3a52"/>
-     <g transform="translate(17 36) scale(0.66)" fill="#f3ead2" stroke="#f3ead2">${CROW_SHAPES}</g>
-     <g transform="translate(8 8) scale(0.16)" fill="#d9b55b" stroke="#d9b55b">${CROW_SHAPES}</g>
-     <g transform="rotate(180 50 70) translate(8 8) scale(0.16)" fill="#d9b55b" stroke="#d9b55b">${CROW_SHAPES}</g>`,
+    [
+      s("rect", { x: 9, y: 9, width: 82, height: 122, rx: 6, fill: "none", stroke: gold, "stroke-width": 2 }),
+      s("circle", { cx: 50, cy: 70, r: 34, fill: "#2c3a52" }),
+      s("g", { transform: "translate(17 36) scale(0.66)", fill: "#f3ead2", stroke: "#f3ead2" }, crowShapes()),
+      s("g", { transform: "translate(8 8) scale(0.16)", fill: gold, stroke: gold }, crowShapes()),
+      s("g", { transform: "rotate(180 50 70) translate(8 8) scale(0.16)", fill: gold, stroke: gold }, crowShapes()),
+    ],
     "#182133",
-    "#d9b55b",
+    gold,
   );
 }
 
-/** The SVG markup of a card's face. style: classic | four-colour | large-index. */
-export function cardSvg(code, style = "classic") {
+/**
+ * A card's face as an SVG element. style: classic | four-colour | large-index.
+ * @param {string} code
+ * @param {string} [style]
+ * @returns {SVGSVGElement}
+ */
+export function cardFace(code, style = "classic") {
   const p = cardParts(code);
-  if (!p) return frame("");
+  if (!p) return frame([]);
   if (p.bird) return birdSvg();
   return p.family === "rook" ? rookSvg(p, style) : frenchSvg(p, style);
 }
 
-/** A small colour symbol (for trump and the score bar), as inline SVG markup. */
+/**
+ * A small colour symbol (for trump and the score bar), or null for no colour.
+ * @param {string} colour
+ * @param {number} [size]
+ * @returns {SVGSVGElement | null}
+ */
 export function colourSymbol(colour, size = 18) {
-  const c = ROOK_COLOURS[colour];
-  if (!c) return "";
-  return `<svg class="symbol" viewBox="0 0 100 100" width="${size}" height="${size}" aria-hidden="true" focusable="false">
-    <path d="${COLOUR_PATHS[colour]}" fill="${c.ink}" stroke="#fff" stroke-width="5"/></svg>`;
+  if (!(colour in ROOK_COLOURS)) return null;
+  const c = ROOK_COLOURS[/** @type {Colour} */ (colour)];
+  return s(
+    "svg",
+    { class: "symbol", viewBox: "0 0 100 100", width: size, height: size, "aria-hidden": "true", focusable: "false" },
+    s("path", { d: COLOUR_PATHS[/** @type {Colour} */ (colour)], fill: c.ink, stroke: "#fff", "stroke-width": 5 }),
+  );
 }
 
-/** A suit symbol for Hearts texts. */
+/**
+ * A suit symbol for Hearts texts.
+ * @param {Suit} suit
+ * @param {number} [size]
+ */
 export function suitSymbol(suit, size = 18) {
-  const ink = SUIT_INK.classic[suit];
-  return `<svg class="symbol" viewBox="0 0 100 100" width="${size}" height="${size}" aria-hidden="true" focusable="false">
-    <path d="${SUIT_PATHS[suit]}" fill="${ink}"/></svg>`;
+  return s(
+    "svg",
+    { class: "symbol", viewBox: "0 0 100 100", width: size, height: size, "aria-hidden": "true", focusable: "false" },
+    s("path", { d: SUIT_PATHS[suit], fill: SUIT_INK.classic[suit] }),
+  );
 }

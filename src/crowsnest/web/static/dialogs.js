@@ -1,157 +1,266 @@
-// The dialogs over the table: the last trick, the score sheet, the summary at the
-// end of each hand, and the game over screen. Methods of Game (game.js).
+// @ts-check
+// What the dialogs over the table hold: the last trick, the score sheet, the summary
+// at the end of each hand, and the game over screen. Functions of the TableModel; the
+// Game opens the dialogs and wires their buttons.
 
 import { t, formatNumber } from "./i18n.js";
-import { cardSvg, colourSymbol } from "./cards.js";
-import { settings } from "./settings.js";
-import { esc } from "./markup.js";
+import { cardFace, colourSymbol } from "./cards.js";
+import { h } from "./dom.js";
+import { seatName, teamName, teamOf, ourTeam, cardLabel, isRook } from "./model.js";
+import { playedBy } from "./trick.js";
 
-export class DialogParts {
-  showLastTrick() {
-    const trick = this.lastTrick;
-    const d = this.root.querySelector("#last-trick-view");
-    if (!trick) return;
-    const style = settings().deckStyle;
-    d.innerHTML = `<h2 id="last-trick-title">${esc(t("table.last_trick"))}</h2>
-      <p>${esc(t("say.trick", { name: this.name(trick.winner), count: trick.points, points: trick.points }))}</p>
-      <ol class="trick-list">${trick.cards
-        .map((card, i) => {
-          const seat = (trick.leader + i) % 4;
-          return `<li class="${seat === trick.winner ? "winner" : ""}"><div class="card small-card" data-card="${card}" aria-hidden="true">${cardSvg(card, style)}</div>
-            <span>${esc(this.name(seat))}: ${esc(this.card(card))}</span></li>`;
-        })
-        .join("")}</ol>
-      <form method="dialog"><button class="primary" autofocus>${esc(t("dialog.close"))}</button></form>`;
-    d.showModal();
-  }
+/** @typedef {import("./model.js").TableModel} TableModel */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").Trick} Trick */
+/** @typedef {import("./types.js").HandEnd} HandEnd */
+/** @typedef {import("./dom.js").Child} Child */
 
-  scoreTable(view) {
-    if (!view.results.length) return `<p>${esc(t("score.none"))}</p>`;
-    if (view.game === "rook") {
-      const us = (this.mySeat ?? 0) % 2;
-      const rows = view.results
-        .map(
-          (r, i) => `<tr><th scope="row">${formatNumber(i + 1)}</th>
-          <td>${esc(this.name(r.declarer))} ${formatNumber(r.bid)} ${r.trump ? colourSymbol(r.trump, 14) : ""}</td>
-          <td>${esc(r.made ? t("summary.made") : t("summary.set"))}</td>
-          <td>${formatNumber(r.score[us])}</td><td>${formatNumber(r.score[1 - us])}</td>
-          <td><b>${formatNumber(r.totals[us])}</b></td><td><b>${formatNumber(r.totals[1 - us])}</b></td></tr>`,
-        )
-        .join("");
-      return `<div class="table-scroll"><table class="scores"><thead><tr><th scope="col">${esc(t("score.hand"))}</th><th scope="col">${esc(t("score.contract"))}</th>
-        <th scope="col">${esc(t("score.result"))}</th><th scope="col">${esc(this.teamName(us))}</th><th scope="col">${esc(this.teamName(1 - us))}</th>
-        <th scope="col">${esc(this.watching ? t("score.total_of", { team: this.teamName(us) }) : t("score.total_us"))}</th>
-        <th scope="col">${esc(this.watching ? t("score.total_of", { team: this.teamName(1 - us) }) : t("score.total_them"))}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
-    }
-    const head = [0, 1, 2, 3].map((s) => `<th scope="col">${esc(this.name(s))}</th>`).join("");
-    const rows = view.results
-      .map(
-        (r, i) => `<tr><th scope="row">${formatNumber(i + 1)}</th>${r.points
-          .map((p, s) => `<td>${formatNumber(p)} <small>(${formatNumber(r.totals[s])})</small>${r.moon === s ? " 🌙" : ""}</td>`)
-          .join("")}</tr>`,
-      )
-      .join("");
-    return `<div class="table-scroll"><table class="scores"><thead><tr><th scope="col">${esc(t("score.hand"))}</th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
-  }
+/**
+ * The declarer's nest and discards of a hand (kept for its summary).
+ * @typedef {{hand: number, nest: string[] | null, discards: string[] | null}} NestCards
+ */
 
-  showScoreSheet() {
-    const d = this.root.querySelector("#score-sheet");
-    const view = this.current?.view;
-    if (!view) return;
-    d.innerHTML = `<h2 id="score-sheet-title">${esc(t("table.score_sheet"))}</h2>${this.scoreTable(view)}
-      <form method="dialog"><button class="primary" autofocus>${esc(t("dialog.close"))}</button></form>`;
-    d.showModal();
-  }
+/** @param {string} title */
+const closeForm = (title) => h("form", { method: "dialog" }, h("button", { class: "primary", autofocus: true }, title));
 
-  summaryBody(ev) {
-    if (this.isRook()) {
-      const us = (this.mySeat ?? 0) % 2;
-      const declTeam = ev.declarer % 2;
-      const outcome = ev.made ? "made" : "set";
-      const verdict = this.watching
-        ? t(`summary.team_${outcome}`, { team: this.teamName(declTeam), bid: ev.bid })
-        : t(`summary.${declTeam === us ? "we" : "they"}_${outcome}`, { bid: ev.bid });
-      return `<p class="verdict ${ev.made ? "made" : "set"}">${esc(verdict)}</p>
-        <p>${esc(t("summary.contract", { name: this.name(ev.declarer), bid: ev.bid }))}
-          ${ev.trump ? `${colourSymbol(ev.trump, 16)} ${esc(t("table.trump_is", { colour: t(`colour.${ev.trump}`) }))}` : ""}</p>
-        <p>${esc(this.watching
-          ? t("summary.nest_team", { team: this.teamName(ev.last_trick_team), count: ev.nest_points, points: ev.nest_points })
-          : t(ev.last_trick_team === us ? "summary.nest_us" : "summary.nest_them", { count: ev.nest_points, points: ev.nest_points }))}</p>
-        ${this.nestLines(ev)}
-        <table class="scores"><thead><tr><th scope="col"></th><th scope="col">${esc(this.teamName(us))}</th><th scope="col">${esc(this.teamName(1 - us))}</th></tr></thead>
-        <tbody>
-          <tr><th scope="row">${esc(t("summary.tricks"))}</th><td>${formatNumber(ev.tricks_won[us])}</td><td>${formatNumber(ev.tricks_won[1 - us])}</td></tr>
-          <tr><th scope="row">${esc(t("summary.counted"))}</th><td>${formatNumber(ev.counted[us])}</td><td>${formatNumber(ev.counted[1 - us])}</td></tr>
-          <tr><th scope="row">${esc(t("summary.score"))}</th><td>${formatNumber(ev.score[us])}</td><td>${formatNumber(ev.score[1 - us])}</td></tr>
-          <tr><th scope="row">${esc(t("summary.totals"))}</th><td><b>${formatNumber(ev.totals[us])}</b></td><td><b>${formatNumber(ev.totals[1 - us])}</b></td></tr>
-        </tbody></table>`;
-    }
-    const moon = ev.moon != null ? `<p class="verdict made">${esc(t("summary.moon", { name: this.name(ev.moon) }))}</p>` : "";
-    return `${moon}<table class="scores"><thead><tr><th scope="col"></th><th scope="col">${esc(t("summary.points"))}</th><th scope="col">${esc(t("summary.totals"))}</th></tr></thead>
-      <tbody>${[0, 1, 2, 3]
-        .map((s) => `<tr><th scope="row">${esc(this.name(s))}</th><td>${formatNumber(ev.points[s])}</td><td><b>${formatNumber(ev.totals[s])}</b></td></tr>`)
-        .join("")}</tbody></table>`;
-  }
+/**
+ * The last trick: who played what, the winner marked.
+ * @param {TableModel} m
+ * @param {Trick} trick
+ */
+export function lastTrickContent(m, trick) {
+  const style = m.settings.deckStyle;
+  return [
+    h("h2", { id: "last-trick-title" }, t("table.last_trick")),
+    h("p", {}, t("say.trick", { name: seatName(m, trick.winner), count: trick.points, points: trick.points })),
+    h(
+      "ol",
+      { class: "trick-list" },
+      playedBy(trick.cards, trick.leader).map(({ seat, card }) =>
+        h(
+          "li",
+          { class: seat === trick.winner ? "winner" : "" },
+          h("div", { class: "card small-card", "data-card": card, "aria-hidden": "true" }, cardFace(card, style)),
+          h("span", {}, `${seatName(m, seat)}: ${cardLabel(m, card)}`),
+        ),
+      ),
+    ),
+    closeForm(t("dialog.close")),
+  ];
+}
 
-  /** For the declarer: the cards taken from the nest and those laid back in it. */
-  nestLines(ev) {
-    const mine = this.nestCards?.hand === ev.hand_number ? this.nestCards : null;
-    const names = (cards) => cards.map((c) => this.card(c)).join(", ");
-    const lines = [];
-    if (mine?.nest?.length) lines.push(`<p id="summary-nest">${esc(t("summary.nest_taken", { cards: names(mine.nest) }))}</p>`);
-    if (mine?.discards?.length) lines.push(`<p id="summary-discards">${esc(t("summary.laid_back", { cards: names(mine.discards) }))}</p>`);
-    return lines.join("");
-  }
+/**
+ * @param {...Child} cells
+ */
+const row = (...cells) => h("tr", {}, cells);
+/** @param {Child} text */
+const col = (text) => h("th", { scope: "col" }, text);
+/** @param {Child} text */
+const rowHead = (text) => h("th", { scope: "row" }, text);
+/** @param {...Child} content */
+const td = (...content) => h("td", {}, content);
+/** @param {number} n */
+const bold = (n) => h("b", {}, formatNumber(n));
 
-  showSummary(ev, msg, wait) {
-    const d = this.root.querySelector("#hand-summary");
-    d.innerHTML = `<h2 id="hand-summary-title">${esc(t("summary.title", { n: formatNumber(ev.hand_number + 1) }))}</h2>
-      ${this.summaryBody(ev)}
-      <div class="dialog-actions"><button type="button" id="summary-close" class="primary">${esc(t(wait ? "summary.continue" : "dialog.close"))}</button></div>`;
-    const done = new Promise((resolve) => {
-      d.addEventListener("close", resolve, { once: true });
-    });
-    d.querySelector("#summary-close").addEventListener("click", () => d.close());
-    if (!d.open) d.showModal();
-    return wait ? done : Promise.resolve();
+/**
+ * The score sheet: one row per hand played.
+ * @param {TableModel} m
+ * @param {View} view
+ */
+export function scoreTable(m, view) {
+  if (!view.results.length) return h("p", {}, t("score.none"));
+  /** @param {Child} head @param {Child[]} rows */
+  const table = (head, rows) =>
+    h("div", { class: "table-scroll" }, h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)));
+  if (view.game === "rook") {
+    const us = ourTeam(m);
+    const rows = view.results.map((r, i) =>
+      row(
+        rowHead(formatNumber(i + 1)),
+        td(`${seatName(m, r.declarer)} ${formatNumber(r.bid)} `, r.trump ? colourSymbol(r.trump, 14) : null),
+        td(r.made ? t("summary.made") : t("summary.set")),
+        td(formatNumber(r.score[us])),
+        td(formatNumber(r.score[1 - us])),
+        td(bold(r.totals[us])),
+        td(bold(r.totals[1 - us])),
+      ),
+    );
+    return table(
+      row(
+        col(t("score.hand")),
+        col(t("score.contract")),
+        col(t("score.result")),
+        col(teamName(m, us)),
+        col(teamName(m, 1 - us)),
+        col(m.watching ? t("score.total_of", { team: teamName(m, us) }) : t("score.total_us")),
+        col(m.watching ? t("score.total_of", { team: teamName(m, 1 - us) }) : t("score.total_them")),
+      ),
+      rows,
+    );
   }
+  const rows = view.results.map((r, i) =>
+    row(
+      rowHead(formatNumber(i + 1)),
+      r.points.map((p, seat) =>
+        td(`${formatNumber(p)} `, h("small", {}, `(${formatNumber(r.totals[seat])})`), r.moon === seat ? " 🌙" : null),
+      ),
+    ),
+  );
+  return table(row(col(t("score.hand")), [0, 1, 2, 3].map((seat) => col(seatName(m, seat)))), rows);
+}
 
-  showGameOver(msg) {
-    const view = msg.view;
-    const d = this.root.querySelector("#game-over");
-    let headline;
-    if (view.game === "rook") {
-      if (this.watching) headline = t("over.team_wins", { team: this.teamName(view.winner) });
-      else headline = view.winner === (this.mySeat ?? 0) % 2 ? t("over.we_win") : t("over.they_win");
-    } else {
-      headline = view.winner === this.mySeat ? t("over.you_win") : t("over.winner", { name: this.name(view.winner) });
-    }
-    d.innerHTML = `<h2 id="game-over-title">${esc(t("over.title"))}</h2>
-      <p class="verdict made">${esc(headline)}</p>
-      ${this.scoreTable(view)}
-      <div class="dialog-actions">${
-        this.watching
-          ? `<button type="button" id="game-over-leave" class="primary">${esc(t("watch.leave"))}</button>`
-          : `<button type="button" id="rematch" class="primary">${esc(t("over.rematch"))}</button>
-        <button type="button" id="game-over-settings">${esc(t("over.settings"))}</button>`
-      }</div>`;
-    d.querySelector("#game-over-leave")?.addEventListener("click", () => {
-      d.close();
-      this.hooks.leave();
-    });
-    d.querySelector("#rematch")?.addEventListener("click", () => {
-      d.close();
-      this.hooks.rematch(this.table);
-    });
-    d.querySelector("#game-over-settings")?.addEventListener("click", () => {
-      d.close();
-      this.hooks.toSettings();
-    });
-    const open = () => {
-      if (!d.open) d.showModal();
-    };
-    const summary = this.root.querySelector("#hand-summary");
-    if (summary.open) summary.addEventListener("close", open, { once: true });
-    else open();
+/**
+ * The score sheet dialog's content.
+ * @param {TableModel} m
+ * @param {View} view
+ */
+export function scoreSheetContent(m, view) {
+  return [h("h2", { id: "score-sheet-title" }, t("table.score_sheet")), scoreTable(m, view), closeForm(t("dialog.close"))];
+}
+
+/**
+ * For the declarer: the cards taken from the nest and those laid back in it.
+ * @param {TableModel} m
+ * @param {HandEnd} ev
+ * @param {NestCards | null} nestCards
+ */
+function nestLines(m, ev, nestCards) {
+  const mine = nestCards?.hand === ev.hand_number ? nestCards : null;
+  /** @param {string[]} cards */
+  const names = (cards) => cards.map((c) => cardLabel(m, c)).join(", ");
+  return [
+    mine?.nest?.length ? h("p", { id: "summary-nest" }, t("summary.nest_taken", { cards: names(mine.nest) })) : null,
+    mine?.discards?.length
+      ? h("p", { id: "summary-discards" }, t("summary.laid_back", { cards: names(mine.discards) }))
+      : null,
+  ];
+}
+
+/**
+ * What a hand's summary says: made or set, the nest, points per team (Rook); points per
+ * seat and the moon (Hearts).
+ * @param {TableModel} m
+ * @param {HandEnd} ev
+ * @param {NestCards | null} nestCards
+ * @returns {Child[]}
+ */
+export function summaryBody(m, ev, nestCards) {
+  if (isRook(m)) {
+    const us = ourTeam(m);
+    const declTeam = teamOf(m.msg?.view ?? null, ev.declarer);
+    const outcome = ev.made ? "made" : "set";
+    const verdict = m.watching
+      ? t(`summary.team_${outcome}`, { team: teamName(m, declTeam), bid: ev.bid })
+      : t(`summary.${declTeam === us ? "we" : "they"}_${outcome}`, { bid: ev.bid });
+    const nest = { count: ev.nest_points, points: ev.nest_points };
+    /** @param {string} key @param {number[]} values @param {boolean} [strong] */
+    const line = (key, values, strong = false) =>
+      row(
+        rowHead(t(key)),
+        td(strong ? bold(values[us]) : formatNumber(values[us])),
+        td(strong ? bold(values[1 - us]) : formatNumber(values[1 - us])),
+      );
+    return [
+      h("p", { class: `verdict ${outcome}` }, verdict),
+      h(
+        "p",
+        {},
+        t("summary.contract", { name: seatName(m, ev.declarer), bid: ev.bid }),
+        ev.trump ? [" ", colourSymbol(ev.trump, 16), ` ${t("table.trump_is", { colour: t(`colour.${ev.trump}`) })}`] : null,
+      ),
+      h(
+        "p",
+        {},
+        m.watching
+          ? t("summary.nest_team", { team: teamName(m, ev.last_trick_team), ...nest })
+          : t(ev.last_trick_team === us ? "summary.nest_us" : "summary.nest_them", nest),
+      ),
+      nestLines(m, ev, nestCards),
+      h(
+        "table",
+        { class: "scores" },
+        h("thead", {}, row(h("th", { scope: "col" }), col(teamName(m, us)), col(teamName(m, 1 - us)))),
+        h(
+          "tbody",
+          {},
+          line("summary.tricks", ev.tricks_won),
+          line("summary.counted", ev.counted),
+          line("summary.score", ev.score),
+          line("summary.totals", ev.totals, true),
+        ),
+      ),
+    ];
   }
+  return [
+    ev.moon != null ? h("p", { class: "verdict made" }, t("summary.moon", { name: seatName(m, ev.moon) })) : null,
+    h(
+      "table",
+      { class: "scores" },
+      h("thead", {}, row(h("th", { scope: "col" }), col(t("summary.points")), col(t("summary.totals")))),
+      h(
+        "tbody",
+        {},
+        [0, 1, 2, 3].map((seat) =>
+          row(rowHead(seatName(m, seat)), td(formatNumber(ev.points[seat])), td(bold(ev.totals[seat]))),
+        ),
+      ),
+    ),
+  ];
+}
+
+/**
+ * The hand summary dialog's content; its button (`#summary-close`) closes it.
+ * @param {TableModel} m
+ * @param {HandEnd} ev
+ * @param {NestCards | null} nestCards
+ * @param {boolean} more another hand follows ("continue") or not ("close")
+ */
+export function summaryContent(m, ev, nestCards, more) {
+  return [
+    h("h2", { id: "hand-summary-title" }, t("summary.title", { n: formatNumber(ev.hand_number + 1) })),
+    summaryBody(m, ev, nestCards),
+    h(
+      "div",
+      { class: "dialog-actions" },
+      h("button", { type: "button", id: "summary-close", class: "primary" }, t(more ? "summary.continue" : "dialog.close")),
+    ),
+  ];
+}
+
+/**
+ * Who won, as the game over screen says it.
+ * @param {TableModel} m
+ * @param {View} view
+ */
+export function headline(m, view) {
+  if (view.game === "rook") {
+    const winner = view.winner ?? 0;
+    if (m.watching) return t("over.team_wins", { team: teamName(m, winner) });
+    return winner === ourTeam(m) ? t("over.we_win") : t("over.they_win");
+  }
+  return view.winner === m.me ? t("over.you_win") : t("over.winner", { name: seatName(m, view.winner ?? 0) });
+}
+
+/**
+ * The game over dialog's content: its buttons are `#game-over-leave` (a spectator),
+ * or `#rematch` and `#game-over-settings`.
+ * @param {TableModel} m
+ * @param {View} view
+ */
+export function gameOverContent(m, view) {
+  return [
+    h("h2", { id: "game-over-title" }, t("over.title")),
+    h("p", { class: "verdict made" }, headline(m, view)),
+    scoreTable(m, view),
+    h(
+      "div",
+      { class: "dialog-actions" },
+      m.watching
+        ? h("button", { type: "button", id: "game-over-leave", class: "primary" }, t("watch.leave"))
+        : [
+            h("button", { type: "button", id: "rematch", class: "primary" }, t("over.rematch")),
+            h("button", { type: "button", id: "game-over-settings" }, t("over.settings")),
+          ],
+    ),
+  ];
 }

@@ -1,116 +1,208 @@
-// The table: renders the server's view and offers exactly the legal actions it sent.
+// @ts-check
+// A table: renders the server's view and offers exactly the legal actions it sent.
 // No rules live here. States are queued so animations play in order; actions are
 // offered only once the newest state is on screen.
 //
-// The Game owns the connection and the queue of states; its drawing is split by
-// what it draws: table.js (seats, score bar), trick.js (the trick and its
-// animations), hand.js (your hand), panels.js (auction, trump, discard, pass,
-// waiting room, prompt, hint) and dialogs.js (last trick, scores, summaries).
+// The Game owns the connection, the queue of states and what only the screen needs
+// (the trick as drawn, the cards chosen, the hint); the table, its seats and the state
+// on screen are in the store (store.js). Each part draws from a TableModel: table.js
+// (seats, score bar), trick.js (the trick and its animations), hand.js (your hand),
+// panels.js (auction, trump, discard, pass, waiting room, prompt, hint) and dialogs.js
+// (last trick, scores, summaries).
 
-import { t, currentLanguage } from "./i18n.js";
-import { settings, ANIMATION_MS } from "./settings.js";
-import { Connection } from "./net.js";
-import { POSITIONS, wait, mixIn } from "./markup.js";
-import { TableParts } from "./table.js";
-import { TrickParts } from "./trick.js";
-import { HandParts, sortHand } from "./hand.js";
-import { PanelParts } from "./panels.js";
-import { DialogParts } from "./dialogs.js";
+import { t } from "./i18n.js";
+import { animationMs } from "./settings.js";
+import { store } from "./store.js";
+import { api, ApiError } from "./api.js";
+import { Connection } from "./connection.js";
+import { h, mount, find, findAll } from "./dom.js";
+import { POSITIONS, seatName, legalPlays, cardChoice } from "./model.js";
+import { scorebar, drawSeat } from "./table.js";
+import { trickCards, playedBy, sourceRect, flyIn, sweep } from "./trick.js";
+import { drawHand, layoutHand, handKey, keepSelection } from "./hand.js";
+import { actionPanel, promptText, promptLine, waitingPanel, inviteLink, hintText } from "./panels.js";
+import { lastTrickContent, scoreSheetContent, summaryContent, gameOverContent } from "./dialogs.js";
+import { describeEvent } from "./events.js";
 
-export { sortHand };
+/** @typedef {import("./types.js").Session} Session */
+/** @typedef {import("./types.js").StateMessage} StateMessage */
+/** @typedef {import("./types.js").Trick} Trick */
+/** @typedef {import("./types.js").HandEnd} HandEnd */
+/** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
+/** @typedef {import("./types.js").TableInfo} TableInfo */
+/** @typedef {import("./model.js").TableModel} TableModel */
+/** @typedef {import("./trick.js").Played} Played */
+/** @typedef {import("./dialogs.js").NestCards} NestCards */
+/** @typedef {import("./connection.js").ConnectionStatus} ConnectionStatus */
+
+/**
+ * What the Game asks of the app around it.
+ * @typedef {object} GameHooks
+ * @property {(text: string) => void} toast
+ * @property {(text: string) => void} announce
+ * @property {() => void} leave stop playing or watching, back to the lobby
+ * @property {(code: string) => void} lost the seat or the table is gone
+ * @property {(table: TableInfo | null) => void} [rematch]
+ * @property {() => void} [toSettings]
+ */
+
+/** @param {number} ms */
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Game {
   /**
-   * session: {tableId, token, seat, invite}. hooks: {onEnd(), rematch(table), toast(text), announce(text)}.
+   * @param {HTMLElement} root the Play tab's panel
+   * @param {Session} session
+   * @param {GameHooks} hooks
    */
   constructor(root, session, hooks) {
     this.root = root;
-    this.session = session;
     this.hooks = hooks;
-    this.table = null;
-    this.seats = null;
-    this.mySeat = session.seat;
     this.watching = Boolean(session.watch); // a spectator: no seat, no hand
+    /** @type {StateMessage[]} */
     this.queue = [];
     this.pumping = false;
-    this.current = null; // the state on screen
-    this.latestSeq = -1;
+    /** @type {Set<string>} */
     this.selection = new Set();
-    this.displayTrick = []; // [{seat, card}]
+    /** @type {Played[]} */
+    this.displayTrick = [];
+    /** @type {Trick | null} */
     this.lastTrick = null;
-    this.nestCards = null; // {hand, nest, discards} while you are the declarer
+    /** @type {NestCards | null} while you are the declarer */
+    this.nestCards = null;
+    /** @type {{text: string, cards: string[]} | null} */
     this.hint = null;
+    /** @type {Connection | null} */
     this.connection = null;
-    this.focusIndex = null;
-    this.connectionStatus = "connecting";
+    store.set({ session, table: null, seats: null, current: null });
+    this.unsubscribe = store.subscribe((state, previous) => {
+      if (state.seats !== previous.seats || state.table !== previous.table) {
+        this.renderSeats();
+        this.renderWaiting();
+      }
+      if (state.settings !== previous.settings) this.applySettings();
+    });
     this.buildShell();
-    this.onResize = () => this.layoutHand();
+    this.onResize = () => layoutHand(find(this.root, "#hand"));
     window.addEventListener("resize", this.onResize);
+  }
+
+  /** The seat this browser holds (the tests and the app read it). */
+  get session() {
+    return /** @type {Session} */ (store.get().session);
+  }
+
+  /** The state on screen. */
+  get current() {
+    return store.get().current;
+  }
+
+  /** Your seat, or null for a spectator. */
+  get mySeat() {
+    return this.session.seat;
+  }
+
+  /**
+   * What the parts draw from now.
+   * @returns {TableModel}
+   */
+  model() {
+    const state = store.get();
+    return {
+      msg: state.current,
+      legal: this.queue.length ? [] : (state.current?.legal ?? []),
+      me: this.mySeat,
+      watching: this.watching,
+      seats: state.seats,
+      table: state.table,
+      settings: state.settings,
+    };
+  }
+
+  /**
+   * A seat's name as the table shows it.
+   * @param {number} seat
+   */
+  name(seat) {
+    return seatName(this.model(), seat);
+  }
+
+  /** @param {number | null} seat */
+  setSeat(seat) {
+    if (seat != null && seat !== this.mySeat) store.set({ session: { ...this.session, seat } });
   }
 
   // ---------- connection ----------
 
   start() {
-    this.connection = new Connection(this.session.tableId, this.session.token, {
-      onWelcome: (msg) => {
-        this.table = msg.table;
-        this.seats = msg.table.seats;
-        if (msg.seat != null) this.mySeat = msg.seat;
-        this.renderSeats();
-        this.renderWaiting();
+    const { tableId, token, invite } = this.session;
+    this.connection = new Connection(
+      tableId,
+      token,
+      {
+        onWelcome: (msg) => {
+          this.setSeat(msg.seat);
+          store.set({ table: msg.table, seats: msg.table.seats });
+        },
+        onState: (msg) => this.enqueue(msg),
+        onPresence: (msg) => store.set({ seats: msg.seats }),
+        onError: (msg) => this.serverError(msg),
+        onConnection: (status) => this.connectionChanged(status),
       },
-      onState: (msg) => this.enqueue(msg),
-      onPresence: (msg) => {
-        this.seats = msg.seats;
-        this.renderSeats();
-        this.renderWaiting();
-      },
-      onError: (msg) => this.serverError(msg),
-      onConnection: (status) => this.connectionChanged(status),
-    }, this.watching ? this.session.invite : null);
+      this.watching ? invite : null,
+    );
     this.connection.open();
   }
 
   stop() {
     window.removeEventListener("resize", this.onResize);
+    this.unsubscribe();
     this.connection?.close();
     this.connection = null;
     this.queue = [];
     delete document.body.dataset.role;
-    for (const d of this.root.querySelectorAll("dialog[open]")) d.close();
+    for (const d of findAll(this.root, "dialog[open]")) /** @type {HTMLDialogElement} */ (d).close();
   }
 
+  /** @param {ConnectionStatus} status */
   connectionChanged(status) {
-    this.connectionStatus = status;
-    const banner = this.root.querySelector("#connection");
+    const banner = find(this.root, "#connection");
     banner.hidden = status === "open";
     banner.textContent = status === "open" ? "" : t(`connection.${status}`);
     if (status === "replaced") this.hooks.toast(t("connection.replaced"));
   }
 
+  /** @param {ErrorMessage} msg */
   serverError(msg) {
     if (msg.code === "bad_token" || msg.code === "table_not_found") {
-      this.hooks.lost?.(msg.code);
+      this.hooks.lost(msg.code);
       return;
     }
-    if (msg.code !== "stale" && msg.code !== "duplicate") this.hooks.toast(t(`error.${msg.code}`, msg.args ?? {}));
+    const args = /** @type {import("./i18n.js").Args} */ (msg.args ?? {});
+    if (msg.code !== "stale" && msg.code !== "duplicate") this.hooks.toast(t(`error.${msg.code}`, args));
     this.connection?.sync();
   }
 
+  /**
+   * Send an action text as the answer to the state on screen.
+   * @param {string} action
+   */
   send(action) {
-    if (!this.current || this.queue.length) return;
+    const current = this.current;
+    if (!current || this.queue.length) return;
     this.setActing(true);
     this.hint = null;
-    if (!this.connection?.act(this.current.seq, action)) {
+    if (!this.connection?.act(current.seq, action)) {
       this.setActing(false);
       this.hooks.toast(t("connection.lost"));
     }
   }
 
+  /** @param {boolean} on */
   setActing(on) {
-    this.root.querySelector(".game").classList.toggle("acting", on);
+    find(this.root, ".game").classList.toggle("acting", on);
     if (on) {
-      for (const b of this.root.querySelectorAll("#hand .card, #action-area button")) {
+      for (const b of findAll(this.root, "#hand .card, #action-area button")) {
         b.setAttribute("aria-disabled", "true");
         b.classList.remove("legal");
       }
@@ -120,52 +212,66 @@ export class Game {
   // ---------- the page ----------
 
   buildShell() {
-    this.root.innerHTML = `
-      <div class="game" data-size="${settings().cardSize}">
-        <div class="scorebar" id="scorebar"></div>
-        <div id="connection" class="connection" role="status" hidden></div>
-        <div class="felt" id="felt">
-          ${[0, 1, 2, 3].map((r) => `<div class="seat" data-pos="${POSITIONS[r]}"></div>`).join("")}
-          <div class="center">
-            <div id="trick" class="trick" role="group"></div>
-            <div id="action-area" class="action-area"></div>
-          </div>
-        </div>
-        <div class="below">
-          <p id="prompt" class="prompt"></p>
-          <div class="tools">
-            <button type="button" id="last-trick" disabled></button>
-            <button type="button" id="show-scores"></button>
-            <button type="button" id="hint-button" hidden></button>
-            <button type="button" id="stop-watching" hidden></button>
-          </div>
-          <p id="hint" class="hint" hidden></p>
-          <div id="hand" class="hand" role="group"></div>
-        </div>
-      </div>
-      <dialog id="hand-summary" class="sheet" aria-labelledby="hand-summary-title"></dialog>
-      <dialog id="score-sheet" class="sheet" aria-labelledby="score-sheet-title"></dialog>
-      <dialog id="game-over" class="sheet" aria-labelledby="game-over-title"></dialog>
-      <dialog id="last-trick-view" class="sheet" aria-labelledby="last-trick-title"></dialog>`;
-    const $ = (s) => this.root.querySelector(s);
-    $("#last-trick").addEventListener("click", () => this.showLastTrick());
-    $("#show-scores").addEventListener("click", () => this.showScoreSheet());
-    $("#hint-button").addEventListener("click", () => this.askHint());
-    $("#stop-watching").addEventListener("click", () => this.hooks.leave());
-    $("#stop-watching").hidden = !this.watching;
-    $("#hand").addEventListener("click", (e) => this.handClick(e));
-    $("#hand").addEventListener("keydown", (e) => this.handKey(e));
-    $("#action-area").addEventListener("click", (e) => this.actionClick(e));
-    for (const d of this.root.querySelectorAll("dialog")) {
+    /** @param {string} id @param {() => void} onclick */
+    const tool = (id, onclick) => h("button", { type: "button", id, onclick });
+    /** @param {string} id */
+    const sheet = (id) => h("dialog", { id, class: "sheet", "aria-labelledby": `${id === "last-trick-view" ? "last-trick" : id}-title` });
+    const hand = h("div", { id: "hand", class: "hand", role: "group" });
+    hand.addEventListener("click", (e) => this.handClick(e));
+    hand.addEventListener("keydown", (e) => handKey(hand, e));
+    const actions = h("div", { id: "action-area", class: "action-area" });
+    actions.addEventListener("click", (e) => this.actionClick(e));
+    const stopWatching = tool("stop-watching", () => this.hooks.leave());
+    stopWatching.hidden = !this.watching;
+    const lastTrick = tool("last-trick", () => this.showLastTrick());
+    lastTrick.disabled = true;
+    const hintButton = tool("hint-button", () => this.askHint());
+    hintButton.hidden = true;
+    mount(
+      this.root,
+      h(
+        "div",
+        { class: "game", "data-size": store.get().settings.cardSize },
+        h("div", { class: "scorebar", id: "scorebar" }),
+        h("div", { id: "connection", class: "connection", role: "status", hidden: true }),
+        h(
+          "div",
+          { class: "felt", id: "felt" },
+          POSITIONS.map((pos) => h("div", { class: "seat", "data-pos": pos })),
+          h("div", { class: "center" }, h("div", { id: "trick", class: "trick", role: "group" }), actions),
+        ),
+        h(
+          "div",
+          { class: "below" },
+          h("p", { id: "prompt", class: "prompt" }),
+          h(
+            "div",
+            { class: "tools" },
+            lastTrick,
+            tool("show-scores", () => this.showScoreSheet()),
+            hintButton,
+            stopWatching,
+          ),
+          h("p", { id: "hint", class: "hint", hidden: true }),
+          hand,
+        ),
+      ),
+      sheet("hand-summary"),
+      sheet("score-sheet"),
+      sheet("game-over"),
+      sheet("last-trick-view"),
+    );
+    for (const d of findAll(this.root, "dialog")) {
       d.addEventListener("click", (e) => {
-        if (e.target === d && d.id !== "game-over") d.close();
+        if (e.target === d && d.id !== "game-over") /** @type {HTMLDialogElement} */ (d).close();
       });
     }
     this.translateStatic();
   }
 
   translateStatic() {
-    const $ = (s) => this.root.querySelector(s);
+    /** @param {string} s */
+    const $ = (s) => find(this.root, s);
     $("#last-trick").textContent = t("table.last_trick");
     $("#show-scores").textContent = t("table.score_sheet");
     $("#hint-button").textContent = t("table.hint");
@@ -177,19 +283,19 @@ export class Game {
   /** Re-render everything in the current language. */
   relabel() {
     this.translateStatic();
-    if (this.current) this.render(this.current);
+    if (this.current) this.render();
     this.renderWaiting();
   }
 
   applySettings() {
-    this.root.querySelector(".game").dataset.size = settings().cardSize;
-    if (this.current) this.render(this.current);
+    find(this.root, ".game").dataset.size = store.get().settings.cardSize;
+    if (this.current) this.render();
   }
 
   // ---------- the queue of states ----------
 
+  /** @param {StateMessage} msg */
   enqueue(msg) {
-    this.latestSeq = Math.max(this.latestSeq, msg.seq);
     this.queue.push(msg);
     if (!this.pumping) this.pump();
   }
@@ -198,7 +304,7 @@ export class Game {
     this.pumping = true;
     try {
       while (this.queue.length) {
-        const msg = this.queue.shift();
+        const msg = /** @type {StateMessage} */ (this.queue.shift());
         const fast = this.queue.length > 6 || !this.current;
         await this.show(msg, fast);
       }
@@ -207,121 +313,266 @@ export class Game {
     } finally {
       this.pumping = false;
     }
-    if (this.current) this.render(this.current);
+    if (this.current) this.render();
   }
 
-  ms() {
-    return ANIMATION_MS[settings().speed] ?? 0;
-  }
-
+  /**
+   * Play a state's events on screen (cards flying, tricks swept), then draw it.
+   * @param {StateMessage} msg
+   * @param {boolean} fast no animations
+   */
   async show(msg, fast) {
-    const ms = fast ? 0 : this.ms();
+    const ms = fast ? 0 : animationMs(store.get().settings.speed);
     const prev = this.current;
+    const root = this.root;
     const sentences = [];
+    /** @type {HandEnd | null} */
     let handEnd = null;
     let gameEnd = null;
     for (const ev of msg.events ?? []) {
-      const text = this.describe(ev);
+      const text = describeEvent({ ...this.model(), msg: prev ?? msg }, ev);
       if (text) sentences.push(text);
-      if (ev.type === "play") {
+      if (ev.type === "play" && ev.seat != null && ev.card) {
         this.displayTrick.push({ seat: ev.seat, card: ev.card });
-        const source = this.sourceRect(ev.seat, ev.card);
+        const source = sourceRect(root, this.model(), ev.seat, ev.card);
         this.renderTrick();
-        if (ms) await this.flyIn(ev.card, source, ms);
+        if (ms) await flyIn(root, ev.card, source, ms);
       } else if (ev.type === "trick") {
-        this.lastTrick = ev;
-        this.displayTrick = ev.cards.map((card, i) => ({ seat: (ev.leader + i) % 4, card }));
+        const trick = /** @type {Trick} */ (/** @type {unknown} */ (ev));
+        this.lastTrick = trick;
+        this.displayTrick = playedBy(trick.cards, trick.leader);
         this.renderTrick();
         if (ms) {
           await wait(ms * 1.8);
-          await this.sweep(ev.winner, ms);
+          await sweep(root, trick.winner, ms);
         }
         this.displayTrick = [];
         this.renderTrick();
-      } else if (ev.type === "hand_end") handEnd = ev;
+      } else if (ev.type === "hand_end") handEnd = /** @type {HandEnd} */ (/** @type {unknown} */ (ev));
       else if (ev.type === "game_end") gameEnd = ev;
     }
-    this.current = msg;
-    this.render(msg);
+    store.set({ current: msg });
+    this.render();
     const acts = this.queue.length === 0 && msg.legal?.length > 0;
-    if (acts) sentences.push(this.promptText(msg));
+    if (acts) sentences.push(promptText(this.model()));
     if (sentences.length) this.hooks.announce(sentences.join(" "));
-    if (handEnd) await this.showSummary(handEnd, msg, !gameEnd);
-    if (gameEnd || (msg.status === "over" && !prev)) this.showGameOver(msg);
+    if (handEnd) await this.showSummary(handEnd, !gameEnd);
+    if (gameEnd || (msg.status === "over" && !prev)) this.showGameOver();
   }
 
-  describe(ev) {
-    const who = ev.seat != null ? this.name(ev.seat) : "";
-    switch (ev.type) {
-      case "play":
-        return ev.seat === this.mySeat
-          ? t("say.you_played", { card: this.card(ev.card) })
-          : t("say.played", { name: who, card: this.card(ev.card) });
-      case "trick":
-        return t("say.trick", { name: this.name(ev.winner), count: ev.points, points: ev.points });
-      case "bid":
-        return ev.bid == null ? t("say.passed_bid", { name: who }) : t("say.bid", { name: who, bid: ev.bid });
-      case "contract":
-        return t("say.contract", { name: this.name(ev.declarer), bid: ev.bid });
-      case "trump":
-        return t("say.trump", { name: who, colour: t(`colour.${ev.colour}`) });
-      case "redeal":
-        return t("say.redeal");
-      case "exchanged":
-        return t("say.exchanged");
-      case "received":
-        return t("say.received", { cards: ev.cards.map((c) => this.card(c)).join(", ") });
-      case "hearts_broken":
-        return t("say.hearts_broken");
-      case "hand_end":
-        return t("say.hand_end");
-      case "game_end":
-        return t("say.game_end");
-      default:
-        return "";
-    }
-  }
-
-  render(msg) {
+  /** Draw the state on screen: every part, from the model. */
+  render() {
+    const msg = this.current;
+    if (!msg) return;
     const { view } = msg;
     document.body.dataset.status = msg.status;
     document.body.dataset.phase = view.phase;
     document.body.dataset.seq = String(msg.seq);
     document.body.dataset.game = view.game;
     document.body.dataset.role = this.watching ? "spectator" : "player";
-    this.root.querySelector(".game").classList.remove("acting");
-    if (view.seat != null) this.mySeat = view.seat;
+    find(this.root, ".game").classList.remove("acting");
+    this.setSeat(view.seat);
     // The declarer's nest and discards, kept for the summary once the next hand is dealt.
-    if (view.nest || view.discards) this.nestCards = { hand: view.hand_number, nest: view.nest, discards: view.discards };
-    this.displayTrick = view.trick.map((card, i) => ({ seat: (view.leader + i) % 4, card }));
-    if (view.tricks.length) {
-      const last = view.tricks[view.tricks.length - 1];
-      this.lastTrick = last;
-    } else if (view.phase !== "play") {
-      this.lastTrick = null;
+    if (view.game === "rook" && (view.nest || view.discards)) {
+      this.nestCards = { hand: view.hand_number, nest: view.nest, discards: view.discards };
     }
-    this.renderScorebar(view);
+    this.displayTrick = playedBy(view.trick, view.leader);
+    if (view.tricks.length) this.lastTrick = view.tricks[view.tricks.length - 1];
+    else if (view.phase !== "play") this.lastTrick = null;
+    const m = this.model();
+    this.selection = keepSelection(this.selection, cardChoice(m.legal));
+    mount(find(this.root, "#scorebar"), scorebar(m));
     this.renderSeats();
     this.renderTrick();
-    this.renderActions(msg);
-    this.renderHand(msg);
-    this.renderPrompt(msg);
+    this.renderActions(m);
+    drawHand(find(this.root, "#hand"), m, { selection: this.selection, hinted: this.hint?.cards ?? [] });
+    const prompt = find(this.root, "#prompt");
+    prompt.classList.toggle("your-turn", m.legal.length > 0);
+    prompt.textContent = promptLine(m);
     this.renderWaiting();
-    const lt = this.root.querySelector("#last-trick");
-    lt.disabled = !this.lastTrick;
-    const hb = this.root.querySelector("#hint-button");
-    const mine = this.queue.length === 0 && msg.legal?.length > 0;
-    hb.hidden = !settings().hints || this.watching;
+    find(this.root, "#last-trick").toggleAttribute("disabled", !this.lastTrick);
+    const hb = /** @type {HTMLButtonElement} */ (find(this.root, "#hint-button"));
+    const mine = m.legal.length > 0;
+    hb.hidden = !m.settings.hints || this.watching;
     hb.disabled = !mine;
-    const hint = this.root.querySelector("#hint");
-    if (!mine || !settings().hints) {
+    if (!mine || !m.settings.hints) {
       this.hint = null;
-      hint.hidden = true;
+      find(this.root, "#hint").hidden = true;
     }
   }
 
+  renderSeats() {
+    const m = this.model();
+    for (const el of findAll(this.root, ".seat")) drawSeat(el, m);
+  }
+
+  renderTrick() {
+    mount(find(this.root, "#trick"), trickCards(this.model(), this.displayTrick));
+  }
+
+  /** @param {TableModel} m */
+  renderActions(m) {
+    const area = find(this.root, "#action-area");
+    const wasFocused = area.contains(document.activeElement);
+    const panel = actionPanel(m, this.selection.size);
+    mount(area, panel);
+    area.hidden = !panel;
+    const asks = Boolean(panel && (panel.id === "auction" || panel.id === "trump"));
+    if (wasFocused || (panel && !find(this.root, "#hand").contains(document.activeElement))) {
+      const first = area.querySelector("button:not([disabled])");
+      if (first instanceof HTMLElement && (wasFocused || asks)) first.focus({ preventScroll: true });
+    }
+  }
+
+  renderWaiting() {
+    const state = store.get();
+    const waiting = state.current ? state.current.status === "waiting" : state.table?.status === "waiting";
+    if (!waiting || !state.seats) return;
+    const area = find(this.root, "#action-area");
+    const link = this.watching ? "" : inviteLink(this.session);
+    area.hidden = false;
+    mount(
+      area,
+      waitingPanel(this.model(), link, {
+        copy: async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            this.hooks.toast(t("waiting.copied"));
+          } catch {
+            /** @type {HTMLInputElement} */ (find(area, "#invite-link")).select();
+          }
+        },
+        fill: async () => {
+          try {
+            await api.fill(this.session.tableId, this.session.token);
+          } catch (err) {
+            this.hooks.toast(t(`error.${err instanceof ApiError ? err.code : "internal_error"}`));
+          }
+        },
+      }),
+    );
+  }
+
+  // ---------- what you do ----------
+
+  /** @param {MouseEvent} e */
+  handClick(e) {
+    const btn = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest(".card"));
+    if (!btn || !this.current) return;
+    for (const b of findAll(this.root, "#hand .card")) b.tabIndex = b === btn ? 0 : -1;
+    if (btn.getAttribute("aria-disabled") === "true") return;
+    const code = btn.dataset.card ?? "";
+    const m = this.model();
+    const choice = cardChoice(m.legal);
+    if (choice) {
+      if (this.selection.has(code)) this.selection.delete(code);
+      else if (this.selection.size < choice.count) this.selection.add(code);
+      else return this.hooks.announce(t("cards.too_many", { count: choice.count }));
+      btn.setAttribute("aria-pressed", String(this.selection.has(code)));
+      btn.classList.toggle("selected", this.selection.has(code));
+      const note = this.root.querySelector("#chosen-count");
+      if (note) note.textContent = t("cards.chosen", { count: this.selection.size, total: choice.count });
+      const confirm = this.root.querySelector("#confirm-cards");
+      if (confirm instanceof HTMLButtonElement) confirm.disabled = this.selection.size !== choice.count;
+      return;
+    }
+    if (legalPlays(m.legal).has(code)) this.send(`play ${code}`);
+  }
+
+  /** @param {MouseEvent} e */
+  actionClick(e) {
+    const btn = /** @type {Element} */ (e.target).closest("button");
+    const current = this.current;
+    if (!btn || !current || btn.disabled) return;
+    if (btn.id === "confirm-cards") {
+      const choice = cardChoice(this.model().legal);
+      if (!choice || this.selection.size !== choice.count) return;
+      this.send(`${choice.choose} ${[...this.selection].join(" ")}`);
+      return;
+    }
+    const action = btn.dataset.action;
+    if (action && (current.legal ?? []).includes(action)) this.send(action);
+  }
+
+  async askHint() {
+    if (!this.current) return;
+    const box = find(this.root, "#hint");
+    try {
+      const res = await api.hint(this.session.tableId, this.session.token);
+      this.hint = hintText(this.model(), res.action);
+      box.textContent = this.hint.text;
+      box.hidden = false;
+      const cards = this.hint.cards;
+      for (const b of findAll(this.root, "#hand .card")) b.classList.toggle("hinted", cards.includes(b.dataset.card ?? ""));
+      this.hooks.announce(this.hint.text);
+    } catch (err) {
+      this.hooks.toast(t(`error.${err instanceof ApiError ? err.code : "internal_error"}`));
+    }
+  }
+
+  // ---------- dialogs ----------
+
+  /**
+   * @param {string} id
+   * @returns {HTMLDialogElement}
+   */
+  dialog(id) {
+    return find(this.root, `#${id}`);
+  }
+
+  showLastTrick() {
+    if (!this.lastTrick) return;
+    const d = this.dialog("last-trick-view");
+    mount(d, lastTrickContent(this.model(), this.lastTrick));
+    d.showModal();
+  }
+
+  showScoreSheet() {
+    const view = this.current?.view;
+    if (!view) return;
+    const d = this.dialog("score-sheet");
+    mount(d, scoreSheetContent(this.model(), view));
+    d.showModal();
+  }
+
+  /**
+   * The summary of a hand; resolves when it is closed if another hand follows.
+   * @param {HandEnd} ev
+   * @param {boolean} more
+   */
+  showSummary(ev, more) {
+    const d = this.dialog("hand-summary");
+    mount(d, summaryContent(this.model(), ev, this.nestCards, more));
+    const done = new Promise((resolve) => {
+      d.addEventListener("close", resolve, { once: true });
+    });
+    find(d, "#summary-close").addEventListener("click", () => d.close());
+    if (!d.open) d.showModal();
+    return more ? done : Promise.resolve();
+  }
+
+  showGameOver() {
+    const view = this.current?.view;
+    if (!view) return;
+    const d = this.dialog("game-over");
+    mount(d, gameOverContent(this.model(), view));
+    d.querySelector("#game-over-leave")?.addEventListener("click", () => {
+      d.close();
+      this.hooks.leave();
+    });
+    d.querySelector("#rematch")?.addEventListener("click", () => {
+      d.close();
+      this.hooks.rematch?.(store.get().table);
+    });
+    d.querySelector("#game-over-settings")?.addEventListener("click", () => {
+      d.close();
+      this.hooks.toSettings?.();
+    });
+    const open = () => {
+      if (!d.open) d.showModal();
+    };
+    const summary = this.dialog("hand-summary");
+    if (summary.open) summary.addEventListener("close", open, { once: true });
+    else open();
+  }
 }
-
-mixIn(Game, TableParts, TrickParts, HandParts, PanelParts, DialogParts);
-
-export { currentLanguage };

@@ -1,19 +1,51 @@
+// @ts-check
 // Translation catalogs: every text on the page goes through t().
 // Catalogs are flat objects served by GET /i18n/{lang}.json; a value is a string
 // with {name} placeholders or a plural object {one, few, many, other} chosen with
-// Intl.PluralRules on args.count.
+// Intl.PluralRules on args.count. The languages themselves are the server's
+// (GET /i18n/languages.json): loadLanguages() asks for them once at start.
 
-export const LANGUAGES = ["en", "el", "he", "pl"];
-const RTL = new Set(["he"]);
+import { api } from "./api.js";
+
+/** @typedef {string | Partial<Record<Intl.LDMLPluralRule, string>>} Entry */
+/** @typedef {Record<string, string | number>} Args */
+
 const STORAGE_KEY = "crowsnest.language";
 
+/** @type {string[]} */
+let LANGUAGES = ["en"];
+/** @type {Set<string>} */
+let RTL = new Set();
 let lang = "en";
+/** @type {Record<string, Entry>} */
 let catalog = {};
 let plurals = new Intl.PluralRules("en");
 let numbers = new Intl.NumberFormat("en");
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
 
-if (!window.__i18nMissing) window.__i18nMissing = new Set();
+/** Keys asked for and missing from the catalog (the browser tests read them). */
+const missingKeys = /** @type {{__i18nMissing?: Set<string>}} */ (globalThis);
+if (!missingKeys.__i18nMissing) missingKeys.__i18nMissing = new Set();
+
+/** The languages the server has catalogs for, English first. */
+export function languages() {
+  return [...LANGUAGES];
+}
+
+/**
+ * Take the server's list of languages (and which are written right to left).
+ * @param {{languages: string[], rtl: string[]}} known
+ */
+export function useLanguages(known) {
+  LANGUAGES = [...known.languages];
+  RTL = new Set(known.rtl);
+}
+
+/** Ask the server which languages it has. */
+export async function loadLanguages() {
+  useLanguages(await api.languages());
+}
 
 /** The language remembered from an earlier visit, else the browser's, else en. */
 export function preferredLanguage() {
@@ -32,17 +64,21 @@ export function preferredLanguage() {
   return "en";
 }
 
-/** Load a catalog, set <html lang/dir>, remember the choice, notify listeners. */
+/**
+ * Load a catalog, set <html lang/dir>, remember the choice, notify listeners.
+ * @param {string} next
+ */
 export async function setLanguage(next) {
   if (!LANGUAGES.includes(next)) next = "en";
-  const response = await fetch(`/i18n/${next}.json`, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`catalog ${next}: HTTP ${response.status}`);
-  catalog = await response.json();
-  lang = next;
-  plurals = new Intl.PluralRules(lang);
-  numbers = new Intl.NumberFormat(lang);
+  let loaded;
+  try {
+    loaded = await api.catalog(next);
+  } catch (err) {
+    throw new Error(`catalog ${next}: ${String(err)}`, { cause: err });
+  }
+  useCatalog(next, /** @type {Record<string, Entry>} */ (loaded));
   document.documentElement.lang = lang;
-  document.documentElement.dir = RTL.has(lang) ? "rtl" : "ltr";
+  document.documentElement.dir = isRtl(lang) ? "rtl" : "ltr";
   try {
     localStorage.setItem(STORAGE_KEY, lang);
   } catch {
@@ -57,31 +93,64 @@ export async function setLanguage(next) {
   }
 }
 
+/**
+ * Use this catalog for t() from now on (no page change: setLanguage does that).
+ * @param {string} code
+ * @param {Record<string, Entry>} entries
+ */
+export function useCatalog(code, entries) {
+  catalog = entries;
+  lang = code;
+  plurals = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang);
+}
+
+/**
+ * Is the language written right to left?
+ * @param {string} code
+ */
+export function isRtl(code) {
+  return RTL.has(code);
+}
+
+/** The language on the page. */
 export function currentLanguage() {
   return lang;
 }
 
-/** Call fn(lang) after every language change; returns a function that unsubscribes. */
+/**
+ * Call fn(lang) after every language change; returns a function that unsubscribes.
+ * @param {(lang: string) => void} fn
+ */
 export function onLanguageChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 
-/** Does the current catalog hold this key? */
+/**
+ * Does the current catalog hold this key?
+ * @param {string} key
+ */
 export function hasKey(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }
 
-/** Translate key; {name} placeholders take args[name] (numbers are formatted). */
+/**
+ * Translate key; {name} placeholders take args[name] (numbers are formatted).
+ * @param {string} key
+ * @param {Args} [args]
+ * @returns {string}
+ */
 export function t(key, args = {}) {
-  let value = catalog[key];
-  if (value === undefined) {
-    window.__i18nMissing.add(key);
+  const entry = catalog[key];
+  if (entry === undefined) {
+    missingKeys.__i18nMissing?.add(key);
     return key;
   }
-  if (typeof value === "object" && value !== null) {
+  let value = entry;
+  if (typeof entry === "object" && entry !== null) {
     const form = plurals.select(Number(args.count ?? 0));
-    value = value[form] ?? value.other ?? Object.values(value)[0] ?? key;
+    value = entry[form] ?? entry.other ?? Object.values(entry)[0] ?? key;
   }
   return String(value).replace(/\{(\w+)\}/g, (whole, name) => {
     if (!(name in args)) return whole;
@@ -90,18 +159,33 @@ export function t(key, args = {}) {
   });
 }
 
+/**
+ * A number written for the current language.
+ * @param {number} n
+ */
 export function formatNumber(n) {
   return numbers.format(n);
+}
+
+/**
+ * A moment (ISO 8601) as a date and time for the current language; the text as it
+ * came if it is no date.
+ * @param {string} iso
+ */
+export function formatDate(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
 /**
  * Fill elements under root: data-i18n="key" sets the text;
  * data-i18n-attr="aria-label:key;title:key2" sets attributes.
  */
+/** @param {Document | Element} [root] */
 export function translateDom(root = document) {
-  const scope = root.querySelectorAll ? root : document;
-  const all = [...scope.querySelectorAll("[data-i18n], [data-i18n-attr]")];
-  if (root.matches && root.matches("[data-i18n], [data-i18n-attr]")) all.push(root);
+  const all = [...root.querySelectorAll("[data-i18n], [data-i18n-attr]")];
+  if (root instanceof Element && root.matches("[data-i18n], [data-i18n-attr]")) all.push(root);
   for (const el of all) {
     const key = el.getAttribute("data-i18n");
     if (key) el.textContent = t(key);
@@ -115,11 +199,28 @@ export function translateDom(root = document) {
   }
 }
 
+/** @typedef {"clubs" | "diamonds" | "hearts" | "spades"} Suit */
+/** @typedef {import("./types.js").Colour} Colour */
+
+/** @type {Record<string, Suit>} */
 const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+/** @type {Record<string, Colour>} */
 const COLOURS = { R: "red", Y: "yellow", G: "green", B: "black" };
+/** @type {Record<string, string>} */
 const RANK_LETTERS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
 
-/** Parts of a card code: {family, suit|colour, rank} (no rules, only notation). */
+/**
+ * The parts of a card's text (no rules, only notation).
+ * @typedef {{family: "rook", bird: true}
+ *   | {family: "rook", bird?: undefined, colour: Colour, number: number}
+ *   | {family: "hearts", bird?: undefined, suit: Suit, rank: string}} CardParts
+ */
+
+/**
+ * Parts of a card code: {family, suit|colour, rank}, or null for no card.
+ * @param {string} code
+ * @returns {CardParts | null}
+ */
 export function cardParts(code) {
   const c = String(code).toUpperCase();
   if (c === "CROW") return { family: "rook", bird: true };
@@ -135,6 +236,10 @@ export function cardParts(code) {
  * "CROW" -> "the Crow" (or "the Rook" when opts.bird === "rook").
  * Keys: cardname.<suit> ("{rank} of spades"), rank.<2..10|J|Q|K|A>,
  * cardname.<colour> ("Red {number}"), card.CROW / card.ROOK.
+ */
+/**
+ * @param {string} code
+ * @param {{bird?: "crow" | "rook"}} [opts]
  */
 export function cardName(code, opts = {}) {
   const p = cardParts(code);

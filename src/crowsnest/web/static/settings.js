@@ -1,64 +1,74 @@
-// Settings: stored in localStorage, edited on the Settings tab. Rule-set options come
-// from GET /api/rules (names, kinds, allowed values); the client adds no rules.
+// @ts-check
+// Settings: kept in the store (and localStorage), edited on the Settings tab. Rule-set
+// options come from GET /api/rules (names, kinds, allowed values); the client adds no
+// rules.
 
-import { t, currentLanguage, LANGUAGES, formatNumber } from "./i18n.js";
+import { t, currentLanguage, languages, formatNumber } from "./i18n.js";
+import { h, mount, find } from "./dom.js";
+import { store, saveSettings } from "./store.js";
 
-const KEY = "crowsnest.settings";
+/** @typedef {import("./store.js").Settings} Settings */
+/** @typedef {import("./types.js").RuleSet} RuleSet */
+/** @typedef {import("./types.js").RuleOption} RuleOption */
 
+/** A table's `bot_delay` (seconds) for each play speed. */
 export const SPEEDS = { slow: 1.5, normal: 0.8, fast: 0.3, instant: 0 };
+/** How long a card takes to fly (ms) at each play speed. */
 export const ANIMATION_MS = { slow: 700, normal: 420, fast: 220, instant: 0 };
 export const LEVELS = ["easy", "normal", "hard"];
 export const CARD_SIZES = ["small", "medium", "large"];
 export const DECK_STYLES = ["classic", "four-colour", "large-index"];
 
-const DEFAULTS = {
-  name: "",
-  rules: "rook/crowsnest",
-  options: {},
-  level: "normal",
-  speed: "normal",
-  cardSize: "medium",
-  deckStyle: "classic",
-  hints: true,
-};
-
-let state = load();
-const listeners = new Set();
-
-function load() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY) || "{}");
-    return { ...DEFAULTS, ...saved, options: { ...(saved.options ?? {}) } };
-  } catch {
-    return { ...DEFAULTS };
-  }
-}
-
-function save() {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(state));
-  } catch {
-    /* storage blocked */
-  }
-}
-
+/** @returns {Settings} */
 export function settings() {
-  return state;
+  return store.get().settings;
 }
 
+/**
+ * Change some settings and keep them.
+ * @param {Partial<Settings>} patch
+ */
 export function updateSettings(patch) {
-  state = { ...state, ...patch };
-  save();
-  for (const fn of listeners) fn(state);
+  const next = { ...settings(), ...patch };
+  saveSettings(next);
+  store.set({ settings: next });
 }
 
+/**
+ * Call fn after every change of the settings.
+ * @param {(settings: Settings) => void} fn
+ */
 export function onSettingsChange(fn) {
-  listeners.add(fn);
+  return store.subscribe((state, previous) => {
+    if (state.settings !== previous.settings) fn(state.settings);
+  });
 }
 
-/** The options of a rule set as chosen, only the ones that differ from the default. */
-export function chosenOptions(ruleSet) {
-  const chosen = state.options[ruleSet.id] ?? {};
+/**
+ * The seconds a bot waits at a play speed.
+ * @param {string} speed
+ */
+export function botDelay(speed) {
+  return SPEEDS[/** @type {keyof typeof SPEEDS} */ (speed)] ?? 0.8;
+}
+
+/**
+ * The animation length (ms) at a play speed.
+ * @param {string} speed
+ */
+export function animationMs(speed) {
+  return ANIMATION_MS[/** @type {keyof typeof ANIMATION_MS} */ (speed)] ?? 0;
+}
+
+/**
+ * The options of a rule set as chosen, only the ones that differ from the default.
+ * @param {RuleSet} ruleSet
+ * @param {Settings} [current]
+ * @returns {Record<string, unknown>}
+ */
+export function chosenOptions(ruleSet, current = settings()) {
+  const chosen = current.options[ruleSet.id] ?? {};
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const opt of ruleSet.options) {
     if (opt.name in chosen && chosen[opt.name] !== opt.default) out[opt.name] = chosen[opt.name];
@@ -66,110 +76,185 @@ export function chosenOptions(ruleSet) {
   return out;
 }
 
+/** The name to play under: the one set, else the default. */
 export function playerName() {
-  return (state.name || "").trim() || t("settings.default_name");
+  return (settings().name || "").trim() || t("settings.default_name");
 }
 
-function field(id, labelKey, control, hintKey) {
-  const hint = hintKey ? `<p class="field-hint" id="${id}-hint">${t(hintKey)}</p>` : "";
-  return `<div class="field"><label for="${id}">${t(labelKey)}</label>${control}${hint}</div>`;
+/**
+ * A labelled field.
+ * @param {string} id
+ * @param {string} labelKey
+ * @param {HTMLElement} control
+ */
+function field(id, labelKey, control) {
+  return h("div", { class: "field" }, h("label", { for: id }, t(labelKey)), control);
 }
 
-function select(id, values, current, labelPrefix, extra = "") {
-  const opts = values
-    .map((v) => {
-      const [value, label] = Array.isArray(v) ? v : [v, t(`${labelPrefix}${v}`)];
-      return `<option value="${value}"${value === current ? " selected" : ""}>${label}</option>`;
-    })
-    .join("");
-  return `<select id="${id}" ${extra}>${opts}</select>`;
+/**
+ * A select of values (`[value, label]` pairs, or values labelled `labelPrefix + value`).
+ * @param {string} id
+ * @param {(string | [string, string])[]} values
+ * @param {string} current
+ * @param {string} labelPrefix
+ * @param {string | null} [name]
+ */
+function select(id, values, current, labelPrefix, name = null) {
+  const opts = values.map((v) => {
+    const [value, label] = Array.isArray(v) ? v : [v, t(`${labelPrefix}${v}`)];
+    return h("option", { value, selected: value === current }, label);
+  });
+  return h("select", { id, name }, opts);
 }
 
-function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
+/**
+ * The control of one option of the rule set.
+ * @param {RuleSet} rs
+ * @param {RuleOption} opt
+ */
 function optionControl(rs, opt) {
-  const value = (state.options[rs.id] ?? {})[opt.name] ?? opt.default;
+  const value = (settings().options[rs.id] ?? {})[opt.name] ?? opt.default;
   const id = `option-${opt.name}`;
   const name = `option-${opt.name}`;
   const label = t(`option.${opt.name}`);
   if (opt.kind === "bool") {
-    return `<div class="field field-check"><input type="checkbox" id="${id}" name="${name}"${value ? " checked" : ""}>
-      <label for="${id}">${label}</label></div>`;
+    return h(
+      "div",
+      { class: "field field-check" },
+      h("input", { type: "checkbox", id, name, checked: Boolean(value) }),
+      h("label", { for: id }, label),
+    );
   }
   if (opt.kind === "choice") {
-    const values = opt.choices.map((c) => [c, t(`option.${opt.name}.${c}`)]);
-    return field(id, `option.${opt.name}`, select(id, values, value, "", `name="${name}"`));
+    /** @type {[string, string][]} */
+    const values = (opt.choices ?? []).map((c) => [c, t(`option.${opt.name}.${c}`)]);
+    return field(id, `option.${opt.name}`, select(id, values, String(value), "", name));
   }
   const range = t("settings.range", {
-    min: formatNumber(opt.minimum),
-    max: formatNumber(opt.maximum),
-    step: formatNumber(opt.step),
+    min: formatNumber(opt.minimum ?? 0),
+    max: formatNumber(opt.maximum ?? 0),
+    step: formatNumber(opt.step ?? 1),
   });
-  return `<div class="field"><label for="${id}">${label}</label>
-    <input type="number" id="${id}" name="${name}" min="${opt.minimum}" max="${opt.maximum}" step="${opt.step}"
-      value="${value}" inputmode="numeric" aria-describedby="${id}-hint">
-    <p class="field-hint" id="${id}-hint">${escapeHtml(range)}</p></div>`;
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    h("input", {
+      type: "number",
+      id,
+      name,
+      min: opt.minimum,
+      max: opt.maximum,
+      step: opt.step,
+      value: String(value),
+      inputmode: "numeric",
+      "aria-describedby": `${id}-hint`,
+    }),
+    h("p", { class: "field-hint", id: `${id}-hint` }, range),
+  );
 }
 
 /**
+ * @typedef {object} SettingsActions
+ * @property {() => void} newGame
+ * @property {() => void} newPrivateGame
+ * @property {(lang: string) => void} setLanguage
+ */
+
+/**
  * Render the Settings tab. ruleSets: the answer of GET /api/rules.
- * actions: {newGame(), newPrivateGame(), setLanguage(lang)}.
+ * @param {HTMLElement} panel
+ * @param {RuleSet[]} ruleSets
+ * @param {SettingsActions} actions
  */
 export function renderSettings(panel, ruleSets, actions) {
+  const state = settings();
   const rs = ruleSets.find((r) => r.id === state.rules) ?? ruleSets[0];
+  /** @type {[string, string][]} */
   const rulesValues = ruleSets.map((r) => [r.id, t(`ruleset.${r.id}`)]);
-  const langValues = LANGUAGES.map((l) => [l, t(`language.${l}`)]);
-  panel.innerHTML = `
-    <div class="settings">
-      <h2>${t("settings.title")}</h2>
-      <form id="settings-form" class="settings-form" novalidate>
-        <fieldset>
-          <legend>${t("settings.player")}</legend>
-          <div class="field"><label for="player-name">${t("settings.name")}</label>
-            <input id="player-name" type="text" maxlength="40" autocomplete="nickname"
-              value="${escapeHtml(state.name)}" placeholder="${escapeHtml(t("settings.default_name"))}"></div>
-          ${field("settings-language", "settings.language", select("settings-language", langValues, currentLanguage()))}
-        </fieldset>
-        <fieldset>
-          <legend>${t("settings.game")}</legend>
-          ${field("settings-rules", "settings.rules", select("settings-rules", rulesValues, rs.id))}
-          <div class="options" id="rule-options">${rs.options.map((o) => optionControl(rs, o)).join("")}</div>
-          ${field("settings-level", "settings.level", select("settings-level", LEVELS, state.level, "level."))}
-        </fieldset>
-        <fieldset>
-          <legend>${t("settings.table")}</legend>
-          ${field("settings-speed", "settings.speed", select("settings-speed", Object.keys(SPEEDS), state.speed, "speed."))}
-          ${field("settings-card-size", "settings.card_size", select("settings-card-size", CARD_SIZES, state.cardSize, "card_size."))}
-          ${field("settings-deck-style", "settings.deck_style", select("settings-deck-style", DECK_STYLES, state.deckStyle, "deck_style."))}
-          <div class="field field-check"><input type="checkbox" id="settings-hints"${state.hints ? " checked" : ""}>
-            <label for="settings-hints">${t("settings.hints")}</label></div>
-        </fieldset>
-        <div class="settings-actions">
-          <button type="button" id="settings-new-game" class="primary">${t("settings.new_game")}</button>
-          <button type="button" id="settings-new-private-game">${t("settings.new_private_game")}</button>
-        </div>
-      </form>
-    </div>`;
+  /** @type {[string, string][]} */
+  const langValues = languages().map((l) => [l, t(`language.${l}`)]);
+  const form = h(
+    "form",
+    { id: "settings-form", class: "settings-form", novalidate: true },
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("settings.player")),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "player-name" }, t("settings.name")),
+        h("input", {
+          id: "player-name",
+          type: "text",
+          maxlength: 40,
+          autocomplete: "nickname",
+          value: state.name,
+          placeholder: t("settings.default_name"),
+        }),
+      ),
+      field("settings-language", "settings.language", select("settings-language", langValues, currentLanguage(), "")),
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("settings.game")),
+      rs ? field("settings-rules", "settings.rules", select("settings-rules", rulesValues, rs.id, "")) : null,
+      h("div", { class: "options", id: "rule-options" }, rs ? rs.options.map((o) => optionControl(rs, o)) : []),
+      field("settings-level", "settings.level", select("settings-level", LEVELS, state.level, "level.")),
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("settings.table")),
+      field("settings-speed", "settings.speed", select("settings-speed", Object.keys(SPEEDS), state.speed, "speed.")),
+      field(
+        "settings-card-size",
+        "settings.card_size",
+        select("settings-card-size", CARD_SIZES, state.cardSize, "card_size."),
+      ),
+      field(
+        "settings-deck-style",
+        "settings.deck_style",
+        select("settings-deck-style", DECK_STYLES, state.deckStyle, "deck_style."),
+      ),
+      h(
+        "div",
+        { class: "field field-check" },
+        h("input", { type: "checkbox", id: "settings-hints", checked: state.hints }),
+        h("label", { for: "settings-hints" }, t("settings.hints")),
+      ),
+    ),
+    h(
+      "div",
+      { class: "settings-actions" },
+      h("button", { type: "button", id: "settings-new-game", class: "primary", onclick: () => actions.newGame() }, t("settings.new_game")),
+      h(
+        "button",
+        { type: "button", id: "settings-new-private-game", onclick: () => actions.newPrivateGame() },
+        t("settings.new_private_game"),
+      ),
+    ),
+  );
+  mount(panel, h("div", { class: "settings" }, h("h2", {}, t("settings.title")), form));
 
-  const form = panel.querySelector("#settings-form");
   const rerender = () => renderSettings(panel, ruleSets, actions);
   form.addEventListener("submit", (e) => e.preventDefault());
   form.addEventListener("change", (e) => {
-    const el = e.target;
+    const el = /** @type {HTMLInputElement} */ (e.target);
     if (el.id === "player-name") updateSettings({ name: el.value.trim().slice(0, 40) });
     else if (el.id === "settings-rules") {
       updateSettings({ rules: el.value });
       rerender();
-      panel.querySelector("#settings-rules").focus();
+      find(panel, "#settings-rules").focus();
     } else if (el.id === "settings-level") updateSettings({ level: el.value });
     else if (el.id === "settings-speed") updateSettings({ speed: el.value });
     else if (el.id === "settings-card-size") updateSettings({ cardSize: el.value });
     else if (el.id === "settings-deck-style") updateSettings({ deckStyle: el.value });
     else if (el.id === "settings-hints") updateSettings({ hints: el.checked });
     else if (el.id === "settings-language") actions.setLanguage(el.value);
-    else if (el.name?.startsWith("option-")) {
+    else if (rs && el.name?.startsWith("option-")) {
       const opt = rs.options.find((o) => `option-${o.name}` === el.name);
       if (!opt) return;
       let value;
@@ -177,21 +262,18 @@ export function renderSettings(panel, ruleSets, actions) {
       else if (opt.kind === "choice") value = el.value;
       else {
         value = Number(el.value);
+        const min = opt.minimum ?? 0;
         const ok =
-          Number.isInteger(value) &&
-          value >= opt.minimum &&
-          value <= opt.maximum &&
-          (value - opt.minimum) % opt.step === 0;
+          Number.isInteger(value) && value >= min && value <= (opt.maximum ?? 0) && (value - min) % (opt.step ?? 1) === 0;
         el.setAttribute("aria-invalid", ok ? "false" : "true");
         if (!ok) return;
       }
-      const options = { ...state.options, [rs.id]: { ...(state.options[rs.id] ?? {}), [opt.name]: value } };
+      const all = settings().options;
+      const options = { ...all, [rs.id]: { ...(all[rs.id] ?? {}), [opt.name]: value } };
       updateSettings({ options });
     }
   });
-  form.querySelector("#player-name").addEventListener("input", (e) => {
-    updateSettings({ name: e.target.value.slice(0, 40) });
+  find(form, "#player-name").addEventListener("input", (e) => {
+    updateSettings({ name: /** @type {HTMLInputElement} */ (e.target).value.slice(0, 40) });
   });
-  form.querySelector("#settings-new-game").addEventListener("click", () => actions.newGame());
-  form.querySelector("#settings-new-private-game").addEventListener("click", () => actions.newPrivateGame());
 }

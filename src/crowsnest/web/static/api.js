@@ -1,0 +1,160 @@
+// @ts-check
+// Every HTTP call of the client (docs/protocol.md, docs/web.md): JSON in, JSON out. A
+// refusal is thrown as an ApiError with the server's `{error: {code, message, args}}`.
+// The websocket is in connection.js.
+
+/** @typedef {import("./types.js").RuleSet} RuleSet */
+/** @typedef {import("./types.js").TableInfo} TableInfo */
+
+export class ApiError extends Error {
+  /**
+   * @param {string} code the server's stable code (`network` when no answer came)
+   * @param {string} message for people, in English
+   * @param {number} status the HTTP status (0: no answer)
+   * @param {Record<string, unknown>} [args] what a translated message needs
+   */
+  constructor(code, message, status, args = {}) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.args = args;
+  }
+}
+
+/**
+ * The code of an error: the server's for an ApiError, else its text.
+ * @param {unknown} err
+ */
+export function errorCode(err) {
+  return err instanceof ApiError ? err.code : String(err);
+}
+
+/**
+ * @typedef {object} RequestOptions
+ * @property {unknown} [body] sent as JSON
+ * @property {string | null} [token] a seat token, sent as `Authorization: Bearer`
+ * @property {Record<string, string | number | boolean | null | undefined>} [query]
+ * @property {RequestCache} [cache]
+ */
+
+/**
+ * One call of the HTTP API; its decoded JSON answer.
+ * @param {string} method
+ * @param {string} path
+ * @param {RequestOptions} [options]
+ * @returns {Promise<any>}
+ */
+export async function request(method, path, { body, token, query, cache } = {}) {
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v != null) url.searchParams.set(k, String(v));
+  /** @type {Record<string, string>} */
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      cache: cache ?? "default",
+    });
+  } catch (err) {
+    throw new ApiError("network", String(err), 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    /* empty body */
+  }
+  if (!response.ok) {
+    const e = data?.error ?? {};
+    throw new ApiError(e.code ?? "internal_error", e.message ?? response.statusText, response.status, e.args ?? {});
+  }
+  return data;
+}
+
+/** @param {string} id */
+const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
+
+/**
+ * A rule set id in a path: `rook/crowsnest` keeps its slash.
+ * @param {string} id
+ */
+const rulesPath = (id) => `/api/rules/${id.split("/").map(encodeURIComponent).join("/")}`;
+
+export const api = {
+  /** @returns {Promise<{languages: string[], rtl: string[]}>} the client's languages, English first */
+  languages: () => request("GET", "/i18n/languages.json"),
+  /**
+   * A language's translation catalog.
+   * @param {string} lang
+   * @returns {Promise<Record<string, unknown>>}
+   */
+  catalog: (lang) => request("GET", `/i18n/${encodeURIComponent(lang)}.json`, { cache: "no-cache" }),
+  /** @returns {Promise<RuleSet[]>} */
+  rules: () => request("GET", "/api/rules"),
+  /**
+   * The rules of a rule set as catalog keys and arguments, with these options.
+   * @param {string} id
+   * @param {Record<string, string | number | boolean>} options
+   * @returns {Promise<import("./info.js").Section[]>}
+   */
+  ruleInfo: (id, options) => request("GET", `${rulesPath(id)}/info`, { query: options }),
+  /** @returns {Promise<TableInfo[]>} */
+  tables: () => request("GET", "/api/tables"),
+  /**
+   * @param {object} body the new table: rules, options, level, bot_delay, seats, public
+   * @returns {Promise<{table: TableInfo, invite: string | null}>}
+   */
+  createTable: (body) => request("POST", "/api/tables", { body }),
+  /**
+   * @param {string} id
+   * @param {string | null} [invite]
+   * @returns {Promise<TableInfo>}
+   */
+  table: (id, invite) => request("GET", tablePath(id), { query: { invite } }),
+  /**
+   * Claim a free seat.
+   * @param {string} id
+   * @param {string} name
+   * @param {string | null} [invite]
+   * @returns {Promise<{token: string, seat: number}>}
+   */
+  join: (id, name, invite) => request("POST", `${tablePath(id)}/join`, { body: invite ? { name, invite } : { name } }),
+  /**
+   * Hand the free seats to bots (a seat token of the table).
+   * @param {string} id
+   * @param {string | null} token
+   * @returns {Promise<TableInfo>}
+   */
+  fill: (id, token) => request("POST", `${tablePath(id)}/fill`, { token, body: {} }),
+  /**
+   * The bot's advice for this seat.
+   * @param {string} id
+   * @param {string | null} token
+   * @returns {Promise<{action: string}>}
+   */
+  hint: (id, token) => request("GET", `${tablePath(id)}/hint`, { token }),
+  /**
+   * A finished game replayed, step by step (a private table: its invite or a seat token).
+   * @param {string} id
+   * @param {{token: string | null, invite: string | null}} access
+   * @returns {Promise<import("./replay.js").Replay>}
+   */
+  replay: (id, { token, invite }) => request("GET", `${tablePath(id)}/replay`, { token, query: { invite } }),
+  /**
+   * @param {string} name
+   * @returns {Promise<import("./history.js").Stats>}
+   */
+  playerStats: (name) => request("GET", `/api/players/${encodeURIComponent(name)}/stats`),
+  /**
+   * @param {string} name
+   * @param {number} limit
+   * @param {number} offset
+   * @returns {Promise<import("./history.js").GamesPage>}
+   */
+  playerGames: (name, limit, offset) =>
+    request("GET", `/api/players/${encodeURIComponent(name)}/games`, { query: { limit, offset } }),
+};

@@ -1,0 +1,133 @@
+// @ts-check
+// One websocket per seat (docs/protocol.md), or a spectator's: says hello, passes each
+// message to its handler, pings, and reconnects with back-off after a lost connection
+// (not after "replaced", code 4000: the seat connected again elsewhere).
+
+/** @typedef {import("./types.js").StateMessage} StateMessage */
+/** @typedef {import("./types.js").WelcomeMessage} WelcomeMessage */
+/** @typedef {import("./types.js").PresenceMessage} PresenceMessage */
+/** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
+/** @typedef {"connecting" | "open" | "lost" | "replaced"} ConnectionStatus */
+
+/**
+ * @typedef {object} ConnectionHandlers
+ * @property {(msg: WelcomeMessage) => void} onWelcome
+ * @property {(msg: StateMessage) => void} onState
+ * @property {(msg: PresenceMessage) => void} onPresence
+ * @property {(msg: ErrorMessage) => void} onError
+ * @property {(status: ConnectionStatus) => void} onConnection
+ */
+
+/** The longest wait before reconnecting, and the first (doubled at each failure). */
+const MAX_DELAY_MS = 5000;
+const FIRST_DELAY_MS = 300;
+const PING_MS = 25000;
+const CLOSE_REPLACED = 4000;
+
+/**
+ * How long to wait before reconnecting after `retry` failed attempts.
+ * @param {number} retry
+ */
+export function backoff(retry) {
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** retry);
+}
+
+export class Connection {
+  /**
+   * @param {string} tableId
+   * @param {string | null} token a seat's token, or null to watch
+   * @param {ConnectionHandlers} handlers
+   * @param {string | null} [invite] a private table's invite, to watch it
+   */
+  constructor(tableId, token, handlers, invite = null) {
+    this.tableId = tableId;
+    this.token = token;
+    this.invite = invite;
+    this.handlers = handlers;
+    /** @type {WebSocket | null} */
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.pinger = undefined;
+  }
+
+  open() {
+    this.closed = false;
+    this.handlers.onConnection("connecting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      /** @type {{type: "hello", version: 1, token?: string, invite?: string}} */
+      const hello = { type: "hello", version: 1 };
+      if (this.token) hello.token = this.token;
+      else if (this.invite) hello.invite = this.invite;
+      ws.send(JSON.stringify(hello));
+      this.handlers.onConnection("open");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (msg?.type === "welcome") this.handlers.onWelcome(msg);
+      else if (msg?.type === "state") this.handlers.onState(msg);
+      else if (msg?.type === "presence") this.handlers.onPresence(msg);
+      else if (msg?.type === "error") this.handlers.onError(msg);
+    });
+    ws.addEventListener("close", (event) => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws || this.closed) return;
+      if (event.code === CLOSE_REPLACED) {
+        this.handlers.onConnection("replaced");
+        return;
+      }
+      this.handlers.onConnection("lost");
+      const delay = backoff(this.retry);
+      this.retry += 1;
+      this.timer = setTimeout(() => this.open(), delay);
+    });
+  }
+
+  /**
+   * Send a message if the connection is open; false if it is not.
+   * @param {object} msg
+   */
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Answer the state `seq` with an action text.
+   * @param {number} seq
+   * @param {string} action
+   */
+  act(seq, action) {
+    return this.send({ type: "action", seq, action });
+  }
+
+  /** Ask for the current state again. */
+  sync() {
+    return this.send({ type: "sync" });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+}

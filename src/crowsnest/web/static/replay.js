@@ -1,0 +1,447 @@
+// @ts-check
+// The replay viewer of the History tab: steps through a finished game, every hand
+// face up (the game is over). The server replays the record through the engine
+// (GET /api/tables/{id}/replay); nothing is computed here but the layout.
+
+import { t, cardName, formatNumber, formatDate } from "./i18n.js";
+import { cardFace } from "./cards.js";
+import { settings } from "./settings.js";
+import { api, errorCode } from "./api.js";
+import { savedSessions } from "./store.js";
+import { h, find, focusOn } from "./dom.js";
+import { birdName, POSITIONS, seatAt, teamSeats } from "./model.js";
+
+/** @typedef {import("./types.js").Colour} Colour */
+/** @typedef {import("./types.js").SeatInfo} SeatInfo */
+/** @typedef {import("./history.js").GameRow} GameRow */
+
+/**
+ * A step of a replay: the state after its action (docs/web.md, "History and replay").
+ * @typedef {object} Step
+ * @property {{seat: number, text: string} | null} action
+ * @property {boolean} [dealt]
+ * @property {number} hand_number
+ * @property {string} phase
+ * @property {string[][]} hands
+ * @property {string[]} trick
+ * @property {number | null} leader
+ * @property {import("./types.js").Trick | null} trick_done
+ * @property {import("./types.js").HandEnd | null} hand_end the hand's result
+ * @property {number[]} totals
+ * @property {number[]} actors
+ * @property {number | null} [dealer]
+ * @property {number | null} [declarer]
+ * @property {number | null} [bid]
+ * @property {Colour | null} [trump]
+ * @property {string[] | null} [discards]
+ * @property {number[]} tricks_won Rook
+ * @property {number[]} captured Rook
+ * @property {string} pass_direction Hearts
+ * @property {number[]} points_taken Hearts
+ */
+
+/**
+ * @typedef {object} Replay GET /api/tables/{id}/replay
+ * @property {string} table_id
+ * @property {SeatInfo[]} seats
+ * @property {string} rules
+ * @property {string} family
+ * @property {number[][]} teams the seats of each team, as the engine gives them
+ * @property {"crow" | "rook" | null} bird the bird card's name key
+ * @property {number[]} final_scores
+ * @property {number} winner
+ * @property {Step[]} steps
+ */
+
+/** @typedef {{data: Replay, game: GameRow, index: number, seat: number}} ReplayState */
+
+/**
+ * Where the viewer lives: its container holds `#replay` (the History tab's page).
+ * @typedef {{container: HTMLElement, replay: ReplayState | null}} ReplayView
+ */
+
+/**
+ * The seat token or invite this browser holds for a table, to see its replay.
+ * @param {string} tableId
+ */
+function access(tableId) {
+  const s = savedSessions()[tableId];
+  return { token: s?.token ?? null, invite: s?.invite ?? null };
+}
+
+/**
+ * @param {ReplayView} v
+ * @param {GameRow} game
+ */
+export async function openReplay(v, game) {
+  const viewer = find(v.container, "#replay");
+  viewer.hidden = false;
+  viewer.replaceChildren(h("p", { role: "status" }, t("history.loading")));
+  try {
+    const data = await api.replay(game.table_id, access(game.table_id));
+    v.replay = { data, game, index: 0, seat: game.seat };
+  } catch (err) {
+    v.replay = null;
+    const code = errorCode(err);
+    const key = code === "bad_invite" ? "history.private_refused" : "history.load_failed";
+    viewer.replaceChildren(h("p", { role: "alert" }, t(key, { error: code })));
+    return;
+  }
+  drawReplay(v);
+  viewer.scrollIntoView({ block: "start" });
+  focusOn(viewer, ".replay-board");
+}
+
+/**
+ * @param {Replay} data
+ * @param {number} seat
+ */
+function seatName(data, seat) {
+  const s = data.seats[seat];
+  if (s?.kind === "human" && s.name) return s.name;
+  return t("history.bot", { number: seat + 1 });
+}
+
+/**
+ * A team named by its players: "Ann & Bo".
+ * @param {Replay} data
+ * @param {number} team
+ */
+function teamLabel(data, team) {
+  const [a = 0, b = 0] = teamSeats(data, team);
+  return t("history.team", { a: seatName(data, a), b: seatName(data, b) });
+}
+
+/**
+ * Indices where a trick is completed, and where a hand starts (dealt).
+ * @param {Step[]} steps
+ */
+export function marks(steps) {
+  /** @type {number[]} */
+  const tricks = [];
+  const hands = [0];
+  steps.forEach((s, i) => {
+    if (s.trick_done) tricks.push(i);
+    if (s.dealt) hands.push(i);
+  });
+  return { tricks, hands };
+}
+
+/**
+ * @param {ReplayView} v
+ * @param {number} index
+ */
+function go(v, index) {
+  if (!v.replay) return;
+  const steps = v.replay.data.steps;
+  v.replay.index = Math.max(0, Math.min(steps.length - 1, index));
+  drawReplay(v, true);
+}
+
+/**
+ * @param {number[]} list
+ * @param {number} i
+ */
+function nextOf(list, i) {
+  return list.find((x) => x > i);
+}
+
+/**
+ * @param {number[]} list
+ * @param {number} i
+ */
+function prevOf(list, i) {
+  const before = list.filter((x) => x < i);
+  return before.length ? before[before.length - 1] : undefined;
+}
+
+/**
+ * @param {ReplayView} v
+ * @param {string} what
+ */
+function move(v, what) {
+  const r = v.replay;
+  if (!r) return;
+  const { tricks, hands } = marks(r.data.steps);
+  const i = r.index;
+  const last = r.data.steps.length - 1;
+  const target = {
+    prev: i - 1,
+    next: i + 1,
+    "prev-trick": prevOf(tricks, i) ?? 0,
+    "next-trick": nextOf(tricks, i) ?? last,
+    "prev-hand": prevOf(hands, i) ?? 0,
+    "next-hand": nextOf(hands, i) ?? last,
+    first: 0,
+    last,
+  }[what];
+  if (target !== undefined) go(v, target);
+}
+
+/**
+ * @param {Replay} data
+ * @param {Step} step
+ */
+function actionText(data, step) {
+  if (!step.action) {
+    if (step.dealt) return t("history.action.dealt", { number: step.hand_number + 1 });
+    return t("history.action.start");
+  }
+  const who = seatName(data, step.action.seat);
+  const [verb, ...rest] = step.action.text.split(" ");
+  const bird = birdName(data);
+  if (verb === "play") return t("history.action.play", { name: who, card: cardName(rest[0], { bird }) });
+  if (verb === "bid" && rest[0] === "pass") return t("history.action.bid_pass", { name: who });
+  if (verb === "bid") return t("history.action.bid", { name: who, bid: Number(rest[0]) });
+  if (verb === "trump") return t("history.action.trump", { name: who, colour: t(`history.colour.${rest[0]}`) });
+  if (verb === "discard") return t("history.action.discard", { name: who, count: rest.length });
+  if (verb === "pass") {
+    return t("history.action.pass_cards", { name: who, cards: rest.map((c) => cardName(c)).join(", ") });
+  }
+  return `${who}: ${step.action.text}`;
+}
+
+/**
+ * A row of cards face up.
+ * @param {string[] | null} codes
+ * @param {{label: string, highlight?: (code: string) => boolean}} how
+ */
+function cardsRow(codes, { label, highlight }) {
+  const style = settings().deckStyle ?? "classic";
+  return h(
+    "ul",
+    { class: "replay-cards", "aria-label": label },
+    (codes ?? []).map((code) =>
+      h(
+        "li",
+        {
+          class: highlight?.(code) ? "card replay-highlight" : "card",
+          "data-card": code,
+          role: "img",
+          "aria-label": cardName(code),
+        },
+        cardFace(code, style),
+      ),
+    ),
+  );
+}
+
+/**
+ * @param {Replay} data
+ * @param {Step} step
+ * @param {number} seat
+ * @param {string} place
+ */
+function handBox(data, step, seat, place) {
+  const box = h("div", { class: `replay-hand replay-${place}`, "data-seat": String(seat) });
+  const tags = [];
+  if (step.dealer === seat) tags.push(t("history.dealer"));
+  if (step.declarer === seat) tags.push(t("history.declarer"));
+  if (step.actors?.includes(seat)) tags.push(t("history.to_act"));
+  const name = h("h4", { class: "replay-name" }, seatName(data, seat));
+  if (tags.length) name.append(h("span", { class: "replay-tags" }, ` · ${tags.join(" · ")}`));
+  box.append(name);
+  const last = step.action?.seat === seat ? step.action.text.split(" ").slice(1) : [];
+  box.append(
+    cardsRow(step.hands[seat], {
+      label: t("history.hand_of", { name: seatName(data, seat) }),
+      highlight: (c) => Boolean(step.action?.text.startsWith("pass")) && last.includes(c),
+    }),
+  );
+  return box;
+}
+
+/**
+ * @param {Replay} data
+ * @param {Step} step
+ */
+function trickBox(data, step) {
+  const box = h("div", { class: "replay-trick" });
+  const done = step.trick_done;
+  const cards = done ? done.cards : step.trick;
+  const leader = done ? done.leader : step.leader;
+  box.append(h("h4", {}, done ? t("history.trick_won", { name: seatName(data, done.winner), count: done.points }) : t("history.trick")));
+  const list = h("ol", { class: "replay-cards" });
+  const style = settings().deckStyle ?? "classic";
+  cards.forEach((code, k) => {
+    const seat = seatAt(leader, k);
+    const li = h("li", { class: "replay-played", "data-seat": String(seat) });
+    const face = h(
+      "div",
+      {
+        class: done && seat === done.winner ? "card replay-highlight" : "card",
+        "data-card": code,
+        role: "img",
+        "aria-label": t("history.played_by", { name: seatName(data, seat), card: cardName(code) }),
+      },
+      cardFace(code, style),
+    );
+    li.append(face, h("span", { class: "replay-by", "aria-hidden": "true" }, seatName(data, seat)));
+    list.append(li);
+  });
+  box.append(list);
+  return box;
+}
+
+/**
+ * @param {Replay} data
+ * @param {Step} step
+ */
+function factsBox(data, step) {
+  const dl = h("dl", { class: "replay-facts" });
+  /** @param {string} key @param {string} value */
+  const row = (key, value) => dl.append(h("dt", {}, t(key)), h("dd", {}, value));
+  row("history.hand_number", formatNumber(step.hand_number + 1));
+  row("history.phase", t(`history.phase.${step.phase}`));
+  if (data.family === "rook") {
+    /** @param {number} k */
+    const team = (k) => teamLabel(data, k);
+    if (step.declarer != null) {
+      row("history.contract", t("history.contract_line", { name: seatName(data, step.declarer), bid: step.bid ?? 0 }));
+    }
+    if (step.trump) row("history.trump", t(`history.colour.${step.trump}`));
+    row("history.tricks_won", `${team(0)}: ${formatNumber(step.tricks_won[0])} · ${team(1)}: ${formatNumber(step.tricks_won[1])}`);
+    row("history.points_taken", `${team(0)}: ${formatNumber(step.captured[0])} · ${team(1)}: ${formatNumber(step.captured[1])}`);
+    row("history.totals", `${team(0)}: ${formatNumber(step.totals[0])} · ${team(1)}: ${formatNumber(step.totals[1])}`);
+    if (step.discards) row("history.discards", step.discards.map((c) => cardName(c)).join(", "));
+  } else {
+    row("history.pass_direction", t(`history.direction.${step.pass_direction}`));
+    /** @param {number[]} list */
+    const per = (list) => list.map((p, s) => `${seatName(data, s)}: ${formatNumber(p)}`).join(" · ");
+    row("history.points_taken", per(step.points_taken));
+    row("history.totals", per(step.totals));
+  }
+  return dl;
+}
+
+/**
+ * @param {Replay} data
+ * @param {Step} step
+ */
+function resultBox(data, step) {
+  const r = step.hand_end;
+  if (!r) return null;
+  const box = h("div", { class: "replay-result", role: "note" });
+  box.append(h("h4", {}, t("history.hand_over", { number: r.hand_number + 1 })));
+  if (data.family === "rook") {
+    const key = r.made ? "history.made" : "history.set";
+    box.append(h("p", {}, t(key, { name: seatName(data, r.declarer), bid: r.bid })));
+    /** @param {number} k */
+    const team = (k) => teamLabel(data, k);
+    const score = { team1: team(0), score1: formatNumber(r.score[0]), team2: team(1), score2: formatNumber(r.score[1]) };
+    box.append(h("p", {}, t("history.hand_score", score)));
+  } else {
+    const list = r.points.map((p, s) => `${seatName(data, s)}: ${formatNumber(p)}`).join(" · ");
+    box.append(h("p", {}, t("history.hand_points", { list })));
+    if (r.moon != null) box.append(h("p", {}, t("history.moon", { name: seatName(data, r.moon) })));
+  }
+  if (step.phase === "over") {
+    const winner = data.family === "rook"
+      ? teamLabel(data, data.winner)
+      : seatName(data, data.winner);
+    box.append(h("p", { class: "replay-winner" }, t("history.winner", { name: winner })));
+  }
+  return box;
+}
+
+const CONTROLS = [
+  ["first", "history.first", "|◀"],
+  ["prev-hand", "history.prev_hand", "◀◀◀"],
+  ["prev-trick", "history.prev_trick", "◀◀"],
+  ["prev", "history.prev", "◀"],
+  ["next", "history.next", "▶"],
+  ["next-trick", "history.next_trick", "▶▶"],
+  ["next-hand", "history.next_hand", "▶▶▶"],
+  ["last", "history.last", "▶|"],
+];
+
+/**
+ * @param {ReplayView} v
+ * @param {boolean} [keepFocus]
+ */
+export function drawReplay(v, keepFocus = false) {
+  const r = v.replay;
+  const viewer = v.container.querySelector("#replay");
+  if (!r || !(viewer instanceof HTMLElement)) return;
+  const focusedId = keepFocus ? document.activeElement?.id : null;
+  const { data, index } = r;
+  const steps = data.steps;
+  const step = steps[index];
+  viewer.hidden = false;
+  const head = h("div", { class: "replay-head" });
+  head.append(h("h3", { id: "replay-title" }, t("history.replay_title", { rules: t(`rules.name.${data.rules}`), date: formatDate(r.game.finished_at) })));
+  const close = h("button", { type: "button", id: "replay-close" }, t("history.close"));
+  close.addEventListener("click", () => {
+    v.replay = null;
+    viewer.hidden = true;
+    viewer.replaceChildren();
+    focusOn(v.container, `.history-game[data-table="${CSS.escape(r.game.table_id)}"] button`);
+  });
+  head.append(close);
+
+  const controls = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("history.controls") });
+  for (const [what, key, symbol] of CONTROLS) {
+    const b = h("button", { type: "button", id: `replay-${what}`, "aria-label": t(key), title: t(key) }, symbol);
+    const atStart = index === 0 && (what.startsWith("prev") || what === "first");
+    const atEnd = index === steps.length - 1 && (what.startsWith("next") || what === "last");
+    if (atStart || atEnd) b.disabled = true;
+    b.addEventListener("click", () => move(v, what));
+    controls.append(b);
+  }
+  const slider = h("input", {
+    type: "range",
+    id: "replay-slider",
+    min: "0",
+    max: String(steps.length - 1),
+    value: String(index),
+    "aria-label": t("history.slider"),
+    "aria-valuetext": t("history.position", { step: index + 1, total: steps.length }),
+  });
+  slider.addEventListener("input", () => go(v, Number(slider.value)));
+  const position = h("p", { id: "replay-position", "aria-live": "polite" });
+  position.dataset.index = String(index);
+  position.append(
+    h("span", { class: "replay-count" }, t("history.position", { step: index + 1, total: steps.length })),
+    " — ",
+    h("span", { class: "replay-action" }, actionText(data, step)),
+  );
+
+  const board = h("div", { class: "replay-board", tabindex: "0", "aria-label": t("history.board_help") });
+  const me = r.seat ?? 0;
+  POSITIONS.forEach((place, k) => board.append(handBox(data, step, seatAt(me, k), place)));
+  board.append(trickBox(data, step));
+  board.addEventListener("keydown", (e) => onKey(v, e));
+
+  const side = h("div", { class: "replay-side" });
+  side.append(factsBox(data, step));
+  const result = resultBox(data, step);
+  if (result) side.append(result);
+
+  viewer.replaceChildren(head, controls, slider, position, board, side, h("p", { class: "replay-help" }, t("history.keys")));
+  if (focusedId) document.getElementById(focusedId)?.focus();
+  else if (keepFocus) focusOn(viewer, ".replay-board");
+}
+
+/**
+ * @param {ReplayView} v
+ * @param {KeyboardEvent} e
+ */
+function onKey(v, e) {
+  const rtl = document.documentElement.dir === "rtl";
+  const forward = rtl ? "ArrowLeft" : "ArrowRight";
+  const back = rtl ? "ArrowRight" : "ArrowLeft";
+  const action = {
+    [forward]: "next",
+    [back]: "prev",
+    ArrowDown: "next-trick",
+    ArrowUp: "prev-trick",
+    PageDown: "next-hand",
+    PageUp: "prev-hand",
+    Home: "first",
+    End: "last",
+  }[e.key];
+  if (!action) return;
+  e.preventDefault();
+  move(v, action);
+  focusOn(v.container, ".replay-board");
+}

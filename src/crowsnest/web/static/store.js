@@ -1,0 +1,176 @@
+// @ts-check
+// The client's state in one place: the settings, the seat this browser holds (token
+// included), the table and its seats, and the state message on screen. Parts read it
+// and subscribe to it; only the owner of a field writes it (app.js the session,
+// game.js the table and the state, settings.js the settings).
+
+/** @typedef {import("./types.js").Session} Session */
+/** @typedef {import("./types.js").TableInfo} TableInfo */
+/** @typedef {import("./types.js").SeatInfo} SeatInfo */
+/** @typedef {import("./types.js").StateMessage} StateMessage */
+
+/**
+ * The settings, kept in localStorage (`crowsnest.settings`).
+ * @typedef {object} Settings
+ * @property {string} name
+ * @property {string} rules the rule set of a new game
+ * @property {Record<string, Record<string, unknown>>} options chosen options per rule set
+ * @property {string} level
+ * @property {string} speed slow | normal | fast | instant
+ * @property {string} cardSize small | medium | large
+ * @property {string} deckStyle classic | four-colour | large-index
+ * @property {boolean} hints
+ */
+
+/**
+ * @typedef {object} ClientState
+ * @property {Settings} settings
+ * @property {Session | null} session the seat (or the spectator's place) at the open table
+ * @property {TableInfo | null} table the open table, as `welcome` described it
+ * @property {SeatInfo[] | null} seats its seats, as the last `presence` said
+ * @property {StateMessage | null} current the state message on screen
+ */
+
+/** @template S */
+export class Store {
+  /** @param {S} initial */
+  constructor(initial) {
+    this.state = initial;
+    /** @type {Set<(state: S, previous: S) => void>} */
+    this.listeners = new Set();
+  }
+
+  /** @returns {S} */
+  get() {
+    return this.state;
+  }
+
+  /**
+   * Change some fields, then tell every subscriber (the new state and the previous).
+   * @param {Partial<S>} patch
+   */
+  set(patch) {
+    const previous = this.state;
+    this.state = { ...previous, ...patch };
+    for (const fn of [...this.listeners]) fn(this.state, previous);
+  }
+
+  /**
+   * Call fn after every change; returns a function that unsubscribes.
+   * @param {(state: S, previous: S) => void} fn
+   */
+  subscribe(fn) {
+    this.listeners.add(fn);
+    return () => {
+      this.listeners.delete(fn);
+    };
+  }
+}
+
+const SETTINGS_KEY = "crowsnest.settings";
+
+/** @type {Settings} */
+export const DEFAULT_SETTINGS = {
+  name: "",
+  rules: "rook/crowsnest",
+  options: {},
+  level: "normal",
+  speed: "normal",
+  cardSize: "medium",
+  deckStyle: "classic",
+  hints: true,
+};
+
+/** @returns {Settings} the stored settings over the defaults */
+function loadSettings() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
+    return { ...DEFAULT_SETTINGS, ...saved, options: { ...(saved.options ?? {}) } };
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+/** @param {Settings} settings */
+export function saveSettings(settings) {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    /* storage blocked */
+  }
+}
+
+/** @type {Store<ClientState>} */
+export const store = new Store({
+  settings: loadSettings(),
+  session: /** @type {Session | null} */ (null),
+  table: /** @type {TableInfo | null} */ (null),
+  seats: /** @type {SeatInfo[] | null} */ (null),
+  current: /** @type {StateMessage | null} */ (null),
+});
+
+// ---------- the seats this browser holds, per table (localStorage) ----------
+
+const SESSIONS_KEY = "crowsnest.sessions";
+const CURRENT_KEY = "crowsnest.current";
+/** How many tables' seat tokens are kept (the most recent). */
+const KEPT_SESSIONS = 20;
+
+/** @returns {Record<string, Session>} every seat kept, by table id */
+export function savedSessions() {
+  try {
+    return JSON.parse(localStorage.getItem(SESSIONS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Keep a seat (and make its table the one to resume).
+ * @param {Session} session
+ */
+export function saveSession(session) {
+  const all = savedSessions();
+  all[session.tableId] = { ...session, at: Date.now() };
+  const ids = Object.keys(all).sort((a, b) => (all[b].at ?? 0) - (all[a].at ?? 0));
+  for (const id of ids.slice(KEPT_SESSIONS)) delete all[id];
+  try {
+    localStorage.setItem(SESSIONS_KEY, JSON.stringify(all));
+    localStorage.setItem(CURRENT_KEY, session.tableId);
+  } catch {
+    /* storage blocked */
+  }
+}
+
+/**
+ * Forget the seat at a table (it is gone).
+ * @param {string} tableId
+ */
+export function dropSession(tableId) {
+  const all = savedSessions();
+  delete all[tableId];
+  try {
+    localStorage.setItem(SESSIONS_KEY, JSON.stringify(all));
+    if (localStorage.getItem(CURRENT_KEY) === tableId) localStorage.removeItem(CURRENT_KEY);
+  } catch {
+    /* storage blocked */
+  }
+}
+
+/** @returns {string | null} the table to resume on load */
+export function currentTableId() {
+  try {
+    return localStorage.getItem(CURRENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** No table to resume on load. */
+export function forgetCurrentTable() {
+  try {
+    localStorage.removeItem(CURRENT_KEY);
+  } catch {
+    /* storage blocked */
+  }
+}

@@ -1,0 +1,112 @@
+// @ts-check
+// Views and models for the tests, shaped as docs/formats.md shows them.
+
+import { DEFAULT_SETTINGS } from "../../src/crowsnest/web/static/store.js";
+
+/** @typedef {import("../../src/crowsnest/web/static/types.js").RookView} RookView */
+/** @typedef {import("../../src/crowsnest/web/static/types.js").HeartsView} HeartsView */
+/** @typedef {import("../../src/crowsnest/web/static/types.js").View} View */
+/** @typedef {import("../../src/crowsnest/web/static/types.js").LegalAction} LegalAction */
+/** @typedef {import("../../src/crowsnest/web/static/model.js").TableModel} TableModel */
+/** @typedef {import("../../src/crowsnest/web/static/types.js").SeatInfo} SeatInfo */
+
+/**
+ * A Rook view (docs/formats.md, "Rook view"), these fields changed.
+ * @param {Partial<RookView>} [fields]
+ * @returns {RookView}
+ */
+export function rookView(fields = {}) {
+  return {
+    game: "rook",
+    rules: "rook/crowsnest@1",
+    seat: 0,
+    phase: "auction",
+    actors: [0],
+    hand_number: 0,
+    dealer: 3,
+    hand: ["Y14", "G5", "CROW", "B7", "R1"],
+    hand_sizes: [5, 5, 5, 5],
+    auction: [],
+    high_bid: null,
+    high_bidder: null,
+    declarer: null,
+    bid: null,
+    trump: null,
+    nest_size: 5,
+    nest: null,
+    discards: null,
+    trick: [],
+    leader: null,
+    tricks: [],
+    captured: [0, 0],
+    tricks_won: [0, 0],
+    totals: [0, 0],
+    results: [],
+    winner: null,
+    teams: [[0, 2], [1, 3]],
+    team: fields.seat === null ? null : (fields.seat ?? 0) % 2,
+    bird: "crow",
+    ...fields,
+  };
+}
+
+/**
+ * A Hearts view (docs/formats.md, "Hearts view"), these fields changed.
+ * @param {Partial<HeartsView>} [fields]
+ * @returns {HeartsView}
+ */
+export function heartsView(fields = {}) {
+  return {
+    game: "hearts",
+    rules: "hearts@1",
+    seat: 0,
+    phase: "pass",
+    actors: [0, 1, 2, 3],
+    hand_number: 0,
+    pass_direction: "left",
+    hand: ["6C", "TC", "AC", "5D", "QH"],
+    hand_sizes: [5, 5, 5, 5],
+    passed: null,
+    received: null,
+    trick: [],
+    leader: null,
+    tricks: [],
+    hearts_broken: false,
+    points_taken: [0, 0, 0, 0],
+    totals: [0, 0, 0, 0],
+    results: [],
+    winner: null,
+    teams: [[0], [1], [2], [3]],
+    team: fields.seat === undefined ? 0 : fields.seat,
+    bird: null,
+    ...fields,
+  };
+}
+
+/** @type {SeatInfo[]} */
+export const SEATS = [
+  { seat: 0, kind: "human", name: "Ann", claimed: true, connected: true, bot: false },
+  { seat: 1, kind: "bot", name: null, claimed: true, connected: true, bot: false },
+  { seat: 2, kind: "human", name: "<b>Bo</b>", claimed: true, connected: true, bot: false },
+  { seat: 3, kind: "bot", name: null, claimed: true, connected: true, bot: false },
+];
+
+/**
+ * A model of the table for these view and legal actions, seen from seat `me`.
+ * @param {View} view
+ * @param {LegalAction[]} legal
+ * @param {Partial<TableModel>} [fields]
+ * @returns {TableModel}
+ */
+export function modelOf(view, legal, fields = {}) {
+  return {
+    msg: { type: "state", seq: 3, status: "playing", view, legal, events: [] },
+    legal,
+    me: view.seat,
+    watching: false,
+    seats: SEATS,
+    table: null,
+    settings: { ...DEFAULT_SETTINGS },
+    ...fields,
+  };
+}
