@@ -198,6 +198,29 @@ def test_external_bot_faults_raise(tmp_path: Path, body: str, message: str) -> N
     assert message in str(err.value)
 
 
+def test_a_bot_gone_before_its_hello_is_judged_by_what_it_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program that writes a line and exits before reading its hello: whether the host's
+    hello reaches the pipe first is chance, so the host is made to lose the race (it
+    writes only once the program has exited) and still names the bad answer."""
+    send = ExternalBot._send
+
+    def late(bot: ExternalBot, message: dict[str, Any]) -> None:
+        assert bot._proc is not None
+        bot._proc.wait()
+        send(bot, message)
+
+    monkeypatch.setattr(ExternalBot, "_send", late)
+    game = new_game("hearts", seed=1)
+    bot = ExternalBot(script(tmp_path, "print('{}', flush=True)\n"))
+    with bot, pytest.raises(ExternalBotError, match="did not answer hello"):
+        bot.choose(game.view(0), game.legal_actions(0), random.Random(0))
+    silent = ExternalBot(script(tmp_path, "pass\n"))
+    with silent, pytest.raises(ExternalBotError, match="stopped reading"):
+        silent.choose(game.view(0), game.legal_actions(0), random.Random(0))
+
+
 def test_external_bot_skips_stale_answers_and_times_out(tmp_path: Path) -> None:
     body = HELLO + textwrap.dedent(
         """\

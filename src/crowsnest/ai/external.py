@@ -133,8 +133,19 @@ class ExternalBot:
         self._game = game
         assert proc.stdout is not None
         threading.Thread(target=_pump, args=(proc.stdout, self._lines), daemon=True).start()
-        self._send(hello_message(game))
-        reply = self._receive()
+        unsent: ExternalBotError | None = None
+        try:
+            self._send(hello_message(game))
+        except ExternalBotError as err:
+            # It may have written and gone before reading its hello: what it wrote says
+            # more than the closed pipe (and does not depend on who was quicker).
+            unsent = err
+        try:
+            reply = self._receive()
+        except ExternalBotError:
+            if unsent is not None:
+                raise unsent from None
+            raise
         try:
             hello = BOT_HELLO.validate_python(reply)
         except ValidationError:
