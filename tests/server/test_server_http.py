@@ -37,8 +37,8 @@ def test_rules_list_every_rule_set_with_options_and_bots(client: TestClient) -> 
     assert rules["hearts"]["options"] == [] and rules["hearts"]["bots"]["hard"] == "hard"
     assert "target" in {o["name"] for o in rules["rook/crowsnest"]["options"]}
     # The bird's name comes from the rules, so the client never guesses it.
-    assert rules["rook/crowsnest"]["bird"] == "crow" and rules["rook/dixie"]["bird"] == "rook"
-    assert rules["hearts"]["bird"] is None
+    assert rules["rook/crowsnest"]["bird"] == "crow" and rules["rook/tournament"]["bird"] == "rook"
+    assert rules["hearts"]["bird"] is None and rules["rook/dixie"]["bird"] is None  # no bird
 
 
 def test_create_table_defaults(client: TestClient) -> None:
@@ -105,13 +105,20 @@ def test_join_claims_seats_until_none_is_free(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    "body",
-    [{}, {"name": ""}, {"name": "x" * 41}, {"name": "a\nb"}, {"name": "Ann", "seat": 4}],
+    ("body", "code"),
+    [
+        ({}, "bad_request"),
+        ({"name": ""}, "bad_name"),
+        ({"name": "x" * 41}, "bad_name"),
+        ({"name": "a\x00b"}, "bad_name"),
+        ({"name": " " * 161}, "bad_request"),  # longer than any name is sent, spaces and all
+        ({"name": "Ann", "seat": 4}, "bad_request"),
+    ],
 )
-def test_join_validates_the_request(client: TestClient, body: dict[str, Any]) -> None:
+def test_join_validates_the_request(client: TestClient, body: dict[str, Any], code: str) -> None:
     table_id = new_table(client, rules="hearts")
     response = client.post(f"/api/tables/{table_id}/join", json=body)
-    assert response.status_code == 400 and error(response) == "bad_request"
+    assert response.status_code == 400 and error(response) == code
 
 
 def test_unknown_tables(client: TestClient) -> None:
@@ -214,7 +221,7 @@ def test_stats_of_an_unknown_player_are_empty(client: TestClient) -> None:
         "contracts_set": 0,
         "by_game": {},
     }
-    assert error(client.get("/api/players/" + "x" * 41 + "/stats")) == "bad_request"
+    assert error(client.get("/api/players/" + "x" * 41 + "/stats")) == "bad_name"
 
 
 def test_http_errors_are_json(client: TestClient) -> None:
@@ -252,3 +259,31 @@ def test_failures_are_internal_errors_without_details(
         response = client.get("/api/tables")
     assert response.status_code == 500 and error(response) == "internal_error"
     assert "secret" not in response.text
+
+
+def test_names_are_normalised_at_the_door(client: TestClient) -> None:
+    """A name is kept in one form (so "Zoë " and "Zoë" are one player), and a name that
+    hides characters or borrows look-alike letters is refused with ``bad_name``."""
+    table_id = client.post("/api/tables", json={"seats": ["human"] * 2 + ["bot"] * 2}).json()[
+        "table"
+    ]["id"]
+    joined = client.post(f"/api/tables/{table_id}/join", json={"name": "  Zoe\u0308   Ł "})
+    assert joined.status_code == 200
+    info = client.get(f"/api/tables/{table_id}").json()
+    assert info["seats"][joined.json()["seat"]]["name"] == "Zoë Ł"
+    for bad, words in [
+        ("Ann\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+        ("Ann\u200b", "U+200B (ZERO WIDTH SPACE)"),
+        ("P\u0430ypal", "look-alike letters"),
+        ("   ", "at least one letter"),
+        ("x" * 41, "at most 40"),
+    ]:
+        answer = client.post(f"/api/tables/{table_id}/join", json={"name": bad})
+        assert answer.status_code == 400
+        assert answer.json()["error"]["code"] == "bad_name", bad
+        assert words in answer.json()["error"]["message"]
+    assert client.get(f"/api/tables/{table_id}").json()["seats"] == info["seats"]  # unchanged
+    stats = client.get("/api/players/%20Zo%C3%AB%20%C5%81/stats")
+    assert stats.status_code == 200 and stats.json()["name"] == "Zoë Ł"
+    refused = client.get("/api/players/Ann%E2%80%AE/stats")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_name"

@@ -29,10 +29,11 @@ from typing import Annotated
 from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from crowsnest.server.names import MAX_LENGTH, MAX_RAW_LENGTH, BadName, display_name
 from crowsnest.server.store import SeatRow, Store, TableRow
 from crowsnest.server.table import Table, TableError
 
-MAX_NAME = 40
+MAX_NAME = MAX_LENGTH
 """Longest player name (the store's column)."""
 
 
@@ -99,10 +100,14 @@ SeatToken = Annotated[str, Depends(seat_token)]
 
 
 def player_name(name: str) -> str:
-    """A player's name in a path (``bad_request`` when longer than any name is)."""
-    if len(name) > MAX_NAME:
-        raise TableError("bad_request", f"names are at most {MAX_NAME} characters")
-    return name
+    """A player's name in a path, in the form names are kept in (``bad_name`` for a
+    name no player can have)."""
+    if len(name) > MAX_RAW_LENGTH:
+        raise TableError("bad_name", f"names are at most {MAX_NAME} characters")
+    try:
+        return display_name(name)
+    except BadName as err:
+        raise TableError("bad_name", str(err)) from None
 
 
 PlayerName = Annotated[str, Depends(player_name)]

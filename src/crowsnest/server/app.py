@@ -32,6 +32,7 @@ from crowsnest.server import api, client, web_api, ws
 from crowsnest.server.bots import BotRunner
 from crowsnest.server.hub import Hub
 from crowsnest.server.logs import server_event
+from crowsnest.server.names import BadName
 from crowsnest.server.schemas import ErrorBody
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import Store, Writer
@@ -144,6 +145,10 @@ def _handlers(app: FastAPI) -> None:
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
         first = err.errors()[0] if err.errors() else {"loc": (), "msg": "invalid request"}
         where = ".".join(str(p) for p in first.get("loc", ())) or "request"
+        ctx = first.get("ctx")
+        cause = ctx.get("error") if isinstance(ctx, dict) else None
+        if isinstance(cause, BadName):  # a name we refuse: say so by its own code
+            return error_response("bad_name", f"{where}: {cause}", 400)
         return error_response("bad_request", f"{where}: {first.get('msg', 'invalid')}", 400)
 
     @app.exception_handler(StarletteHTTPException)

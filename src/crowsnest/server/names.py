@@ -29,7 +29,7 @@ from typing import Annotated, Final
 
 from confusable_homoglyphs import confusables
 from precis_i18n import get_profile
-from pydantic import AfterValidator
+from pydantic import AfterValidator, StringConstraints
 
 MAX_LENGTH: Final = 40
 """Characters in a name, after normalisation."""
@@ -95,5 +95,10 @@ def _script(char: str) -> str:
     return unicodedata.name(char, "UNKNOWN").split(" ", 1)[0].title()
 
 
-PlayerName = Annotated[str, AfterValidator(display_name)]
-"""A request field that holds a player's name: validated and normalised."""
+MAX_RAW_LENGTH: Final = 4 * MAX_LENGTH
+"""Characters a name may be sent with (spaces and all), checked before any work."""
+
+PlayerName = Annotated[
+    str, StringConstraints(max_length=MAX_RAW_LENGTH), AfterValidator(display_name)
+]
+"""A request field that holds a player's name: bounded, validated and normalised."""

@@ -37,12 +37,12 @@ from pydantic_core import CoreSchema
 from crowsnest.ai.protocol import ProtocolError as ProtocolError  # the one class, re-exported
 from crowsnest.engine import DEFAULT_RULES
 from crowsnest.engine.wire import EVENT, LEGAL, VIEW, EventJSON, LegalJSON, ViewJSON
+from crowsnest.server.names import PlayerName
 
 PROTOCOL_VERSION: Final = 1
 MAX_ACTION_TEXT: Final = 200
 MAX_SEED: Final = 2**63 - 1
 TOKEN_MAX: Final = 128
-NAME_PATTERN: Final = r"^[^\x00-\x1f\x7f]{1,40}$"
 
 SeatKind = Literal["human", "bot"]
 Level = Literal["easy", "normal", "hard"]
@@ -293,7 +293,14 @@ class TableCreated(BaseModel):
 
 
 class JoinRequest(_Strict):
-    name: str = Field(pattern=NAME_PATTERN)
+    name: Annotated[
+        PlayerName,
+        Field(
+            description="the player's name: normalised (NFKC, spaces folded, trimmed), "
+            "at most 40 characters, no control, invisible or look-alike letters "
+            "(refused with `bad_name`)",
+        ),
+    ]
     seat: int | None = Field(default=None, ge=0, le=3, description="default: a free seat")
     invite: str | None = Field(default=None, max_length=TOKEN_MAX)
 
