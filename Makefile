@@ -5,18 +5,26 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Stamp files: re-run pip only when pyproject.toml changes.
-DEV_STAMP   := $(VENV)/.installed-dev
-BENCH_STAMP := $(VENV)/.installed-bench
-PIP_FLAGS   := --quiet --disable-pip-version-check
+# Stamp files: re-run pip only when pyproject.toml changes. `pip install crowsnest` is
+# the engine and the bots; the extras add the server, the arena's statistics, the
+# developer tools (dev: everything) and OpenSpiel for the benchmark.
+CORE_STAMP   := $(VENV)/.installed-core
+SERVER_STAMP := $(VENV)/.installed-server
+ARENA_STAMP  := $(VENV)/.installed-arena
+DEV_STAMP    := $(VENV)/.installed-dev
+BENCH_STAMP  := $(VENV)/.installed-bench
+PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: play play-terminal test lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: install play play-terminal test lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
+
+# The engine and the bots alone, with their own few dependencies.
+install: $(CORE_STAMP)
 
 # The game server; it prints the URL to open (CROWSNEST_PORT etc. configure it).
-play: $(DEV_STAMP)
+play: $(SERVER_STAMP)
 	$(BIN)/crowsnest serve
 
-play-terminal: $(DEV_STAMP)
+play-terminal: $(CORE_STAMP)
 	$(BIN)/crowsnest play
 
 test: lint chromium
@@ -58,14 +66,14 @@ ROOK_RULES := rook/crowsnest rook/tournament rook/partnership rook/one-high rook
 
 arena: arena-hearts arena-rook
 
-arena-hearts: $(DEV_STAMP)
+arena-hearts: $(ARENA_STAMP)
 	for level in easy normal hard; do \
 		$(BIN)/crowsnest arena hearts --candidate $$level --field ducker --deals $(DEALS) || exit 1; \
 	done
 	$(BIN)/crowsnest arena hearts --table hard,normal,easy,ducker --deals $(DEALS)
 	$(BIN)/crowsnest arena hearts --candidate hard --field ducker --deals 20 --workers 1
 
-arena-rook: $(DEV_STAMP)
+arena-rook: $(ARENA_STAMP)
 	for rules in $(ROOK_RULES); do \
 		$(BIN)/crowsnest arena $$rules --candidate easy --field greedy --deals $(DEALS) || exit 1; \
 		$(BIN)/crowsnest arena $$rules --candidate normal --field easy --deals $(DEALS) || exit 1; \
@@ -92,6 +100,18 @@ $(BIN)/python:
 		apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null; \
 		$(PYTHON) -m venv $(VENV); \
 	fi
+
+$(CORE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e .
+	touch $@
+
+$(SERVER_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[server]'
+	touch $@
+
+$(ARENA_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[arena]'
+	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev]'
