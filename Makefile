@@ -15,7 +15,7 @@ DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: install play play-terminal test lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: install play play-terminal test test-fast lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -29,6 +29,12 @@ play-terminal: $(CORE_STAMP)
 
 test: lint chromium
 	$(BIN)/pytest -q
+
+# The inner loop, under a minute: no browser, no PostgreSQL, nothing slow (the tiers
+# are in tests/tiers.py); no lint either. Bytecode is written even where
+# PYTHONDONTWRITEBYTECODE is set, so the assertion rewriting of the tests is cached.
+test-fast: $(DEV_STAMP)
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -m "not browser and not postgres and not slow"
 
 # The browser tests drive Debian's Chromium through Playwright (which downloads no
 # browser of its own); installed with apt-get where it is missing (needs root).
