@@ -15,7 +15,7 @@ DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: install play play-terminal test test-fast lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: install play play-terminal test test-fast coverage lint chromium bench bench-server arena arena-hearts arena-rook format clean venv
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -27,14 +27,23 @@ play: $(SERVER_STAMP)
 play-terminal: $(CORE_STAMP)
 	$(BIN)/crowsnest play
 
+# Everything: lint, every test (browser, PostgreSQL and slow ones too) measured by
+# coverage.py, then the coverage gates.
 test: lint chromium
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --cov --cov-report=
+	@$(MAKE) --no-print-directory coverage
 
 # The inner loop, under a minute: no browser, no PostgreSQL, nothing slow (the tiers
 # are in tests/tiers.py); no lint either. Bytecode is written even where
 # PYTHONDONTWRITEBYTECODE is set, so the assertion rewriting of the tests is cached.
 test-fast: $(DEV_STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -m "not browser and not postgres and not slow"
+
+# The gates, on the data of the last `make test`: every line of the engine (or a
+# `# pragma: no cover` that says why), and the total (`fail_under` in pyproject.toml).
+coverage: $(DEV_STAMP)
+	$(BIN)/coverage report
+	$(BIN)/coverage report --include='*/crowsnest/engine/*' --fail-under=100
 
 # The browser tests drive Debian's Chromium through Playwright (which downloads no
 # browser of its own); installed with apt-get where it is missing (needs root).
@@ -91,7 +100,7 @@ format: $(DEV_STAMP)
 	$(BIN)/ruff format
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage htmlcov
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +
 
