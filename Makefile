@@ -5,22 +5,45 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Stamp files: re-run pip only when pyproject.toml changes.
-DEV_STAMP   := $(VENV)/.installed-dev
-BENCH_STAMP := $(VENV)/.installed-bench
-PIP_FLAGS   := --quiet --disable-pip-version-check
+# Stamp files: re-run pip only when pyproject.toml changes. `pip install crowsnest` is
+# the engine and the bots; the extras add the server, the arena's statistics, the
+# developer tools (dev: everything) and OpenSpiel for the benchmark.
+CORE_STAMP   := $(VENV)/.installed-core
+SERVER_STAMP := $(VENV)/.installed-server
+ARENA_STAMP  := $(VENV)/.installed-arena
+DEV_STAMP    := $(VENV)/.installed-dev
+BENCH_STAMP  := $(VENV)/.installed-bench
+PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: play play-terminal test lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv
+
+# The engine and the bots alone, with their own few dependencies.
+install: $(CORE_STAMP)
 
 # The game server; it prints the URL to open (CROWSNEST_PORT etc. configure it).
-play: $(DEV_STAMP)
+play: $(SERVER_STAMP)
 	$(BIN)/crowsnest serve
 
-play-terminal: $(DEV_STAMP)
+play-terminal: $(CORE_STAMP)
 	$(BIN)/crowsnest play
 
+# Everything: lint, every test (browser, PostgreSQL and slow ones too) measured by
+# coverage.py, then the coverage gates.
 test: lint test-js chromium
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --cov --cov-report=
+	@$(MAKE) --no-print-directory coverage
+
+# The inner loop, under a minute: no browser, no PostgreSQL, nothing slow (the tiers
+# are in tests/tiers.py); no lint either. Bytecode is written even where
+# PYTHONDONTWRITEBYTECODE is set, so the assertion rewriting of the tests is cached.
+test-fast: $(DEV_STAMP)
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -m "not browser and not postgres and not slow"
+
+# The gates, on the data of the last `make test`: every line of the engine (or a
+# `# pragma: no cover` that says why), and the total (`fail_under` in pyproject.toml).
+coverage: $(DEV_STAMP)
+	$(BIN)/coverage report
+	$(BIN)/coverage report --include='*/crowsnest/engine/*' --fail-under=100
 
 # The browser tests drive Debian's Chromium through Playwright (which downloads no
 # browser of its own); installed with apt-get where it is missing (needs root).
@@ -80,7 +103,7 @@ ARENA     := $(BIN)/crowsnest arena --progress
 ARENA_LOG := data/arena
 arena: arena-hearts arena-rook
 
-arena-hearts: $(DEV_STAMP)
+arena-hearts: $(ARENA_STAMP)
 	for level in easy normal hard; do \
 		$(ARENA) hearts --candidate $$level --field ducker --deals $(DEALS) \
 			--out $(ARENA_LOG)/hearts-$$level-ducker.jsonl || exit 1; \
@@ -90,7 +113,7 @@ arena-hearts: $(DEV_STAMP)
 	$(ARENA) hearts --candidate hard --field ducker --deals 20 --workers 1 \
 		--out $(ARENA_LOG)/hearts-hard-ducker-one-core.jsonl
 
-arena-rook: $(DEV_STAMP)
+arena-rook: $(ARENA_STAMP)
 	for rules in $(ROOK_RULES); do \
 		name=$$(echo $$rules | tr / -); \
 		$(ARENA) $$rules --candidate easy --field greedy --deals $(DEALS) \
@@ -106,7 +129,7 @@ format: $(DEV_STAMP)
 	$(BIN)/ruff format
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage htmlcov
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +
 
@@ -121,6 +144,18 @@ $(BIN)/python:
 		apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null; \
 		$(PYTHON) -m venv $(VENV); \
 	fi
+
+$(CORE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e .
+	touch $@
+
+$(SERVER_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[server]'
+	touch $@
+
+$(ARENA_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[arena]'
+	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev]'

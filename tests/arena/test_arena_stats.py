@@ -1,4 +1,5 @@
-"""Confidence intervals and percentiles against values computed by hand / from tables."""
+"""Confidence intervals and percentiles against values computed by hand / from tables
+(the t quantiles are SciPy's; the tables give four decimals)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,8 @@ def test_percentiles_interpolate_like_numpy() -> None:
     assert percentile(values, 0.5) == 3.0
     assert percentile(values, 0.95) == pytest.approx(8.8)
     assert percentile([7.0], 0.95) == 7.0
+    with pytest.raises(ValueError):
+        percentile([], 0.5)
     t = timing([0.3, 0.1, 0.2])
     assert t is not None and (t.count, t.median, t.max) == (3, 0.2, 0.3)
     assert timing([]) is None

@@ -1,5 +1,9 @@
 """Means with Student-t confidence intervals, and decision-time percentiles.
 
+The t distribution is SciPy's (``scipy.stats.t``, the ``arena`` extra), imported on
+first use so that ``import crowsnest.arena`` needs only the core dependencies;
+percentiles are numpy's.
+
 >>> round(t_quantile(0.975, 4), 4)
 2.7764
 >>> ci = mean_ci([1, 2, 3, 4, 5])
@@ -12,7 +16,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
+
+import numpy as np
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,50 +53,23 @@ class Timing:
     max: float
 
 
-def _t_two_sided(t: float, df: int) -> float:
-    """P(|T| <= t) for Student's t with ``df`` degrees of freedom (A&S 26.7.3-4)."""
-    theta = math.atan(t / math.sqrt(df))
-    s, c2 = math.sin(theta), math.cos(theta) ** 2
-    if df % 2:
-        total, term = 0.0, math.cos(theta)
-        for k in range(1, (df - 1) // 2 + 1):
-            if k > 1:
-                term *= c2 * (2 * k - 2) / (2 * k - 1)
-            total += term
-        total = total * s if df > 1 else 0.0
-        return 2 / math.pi * (theta + total)
-    total, term = 1.0, 1.0
-    for k in range(1, df // 2):
-        term *= c2 * (2 * k - 1) / (2 * k)
-        total += term
-    return s * total
-
-
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile (``p`` > 0.5) of Student's t with ``df`` degrees of freedom."""
     if df < 1:
         raise ValueError("degrees of freedom must be >= 1")
     if not 0.5 < p < 1:
         raise ValueError("p must lie in (0.5, 1)")
-    z = NormalDist().inv_cdf(p)
-    if df > 2000:  # Cornish-Fisher expansion: error far below the last digit printed
-        z3, z5 = z**3, z**5
-        return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df)
-    target = 2 * p - 1
-    low, high = z, z + 1.0
-    while _t_two_sided(high, df) < target:
-        low, high = high, high * 2
-    for _ in range(100):
-        mid = (low + high) / 2
-        if _t_two_sided(mid, df) < target:
-            low = mid
-        else:
-            high = mid
-    return (low + high) / 2
+    from scipy.stats import t  # the arena extra; a second or so to import
+
+    return float(t.ppf(p, df))
 
 
 def mean_ci(sample: Sequence[float], confidence: float = 0.95) -> Interval:
-    """The mean of ``sample`` with a Student-t confidence interval."""
+    """The mean of ``sample`` with a Student-t confidence interval.
+
+    The mean and variance are summed exactly (``math.fsum``), so a sample of
+    differences that cancel has mean 0.0, not a rounding error.
+    """
     n = len(sample)
     if n == 0:
         raise ValueError("an empty sample has no mean")
@@ -104,13 +82,11 @@ def mean_ci(sample: Sequence[float], confidence: float = 0.95) -> Interval:
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Linear interpolation between the closest ranks (numpy's default)."""
+    """The ``q`` quantile by linear interpolation between the closest ranks (numpy's
+    default method)."""
     if not sorted_values:
         raise ValueError("no values")
-    pos = q * (len(sorted_values) - 1)
-    i = math.floor(pos)
-    j = min(i + 1, len(sorted_values) - 1)
-    return sorted_values[i] + (sorted_values[j] - sorted_values[i]) * (pos - i)
+    return float(np.quantile(sorted_values, q))
 
 
 def timing(seconds: Sequence[float]) -> Timing | None:

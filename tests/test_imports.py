@@ -1,0 +1,131 @@
+"""The import graph: the engine, the bots, the arena and the command's bot, terminal
+and arena entry points work with the core dependencies alone (``pip install
+crowsnest``: numpy and pydantic), without the ``[server]`` extra.
+
+A fresh virtualenv per test would be too slow, so each check runs in a child Python
+whose meta-path finder refuses every module that is neither the standard library,
+CrowsNest, nor an allowed distribution: an import of FastAPI, SQLAlchemy (or SciPy,
+where it is not allowed) fails there as it would where it is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+CORE = (
+    "crowsnest",
+    "numpy",
+    "pydantic",
+    # what pydantic needs in turn
+    "pydantic_core",
+    "typing_extensions",
+    "annotated_types",
+    "typing_inspection",
+)
+"""Top-level modules of the core dependencies."""
+
+GUARD = """
+import importlib.abc
+import sys
+
+ALLOWED = set(sys.argv[1].split(","))
+
+
+class OnlyAllowed(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top in sys.stdlib_module_names or top in ALLOWED or top.startswith("_"):
+            return None
+        raise ModuleNotFoundError(f"No module named {name!r} (not installed here)", name=name)
+
+
+sys.meta_path.insert(0, OnlyAllowed())
+"""
+
+
+def run(code: str, allowed: tuple[str, ...], *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a child Python that can import only ``allowed`` packages;
+    ``args`` are its ``sys.argv[2:]``."""
+    program = GUARD + textwrap.dedent(code)
+    return subprocess.run(
+        [sys.executable, "-c", program, ",".join(allowed), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_guard_refuses_what_is_not_allowed() -> None:
+    done = run("import fastapi", CORE)
+    assert done.returncode == 1 and "No module named 'fastapi'" in done.stderr
+    done = run("import scipy.stats", CORE)
+    assert done.returncode == 1 and "No module named 'scipy" in done.stderr
+
+
+def test_engine_bots_arena_and_terminal_import_without_the_server_extra() -> None:
+    code = """
+    import crowsnest.ai.external
+    import crowsnest.ai.registry
+    import crowsnest.ai.serve
+    import crowsnest.arena
+    import crowsnest.cli
+    import crowsnest.engine
+    import crowsnest.terminal
+
+    crowsnest.cli.main(["--version"])  # prints the version, exits 0
+    """
+    done = run(code, CORE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("crowsnest ")
+
+
+@pytest.mark.parametrize(("game", "rules_id"), [("hearts", "hearts"), ("rook", "rook/crowsnest")])
+def test_crowsnest_bot_plays_without_the_server_extra(game: str, rules_id: str) -> None:
+    code = """
+    import io
+    import json
+    import sys
+
+    import crowsnest.cli
+    from crowsnest.ai.protocol import legal_to_json
+    from crowsnest.engine import new_game
+
+    family, rules_id = sys.argv[2:]
+    play = new_game(rules_id, seed=3)
+    seat = min(play.actors)
+    view, legal = play.view(seat).to_json(), legal_to_json(play.legal_actions(seat))
+    messages = [
+        {"type": "hello", "protocol": 1, "game": family},
+        {"type": "act", "seq": 0, "view": view, "legal": legal, "seed": 7},
+        {"type": "bye"},
+    ]
+    sys.stdin = io.StringIO("".join(json.dumps(m) + "\\n" for m in messages))
+    sys.exit(crowsnest.cli.main(["bot", "--game", family, "--level", "normal"]))
+    """
+    done = run(code, CORE, game, rules_id)
+    assert done.returncode == 0, done.stderr
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["type"] for r in replies] == ["hello", "action"]
+    assert replies[1]["seq"] == 0 and replies[1]["action"].split()[0] in ("pass", "bid")
+
+
+def test_an_arena_match_needs_only_the_arena_extra() -> None:
+    code = """
+    import sys
+
+    import crowsnest.cli
+
+    argv = ["arena", "hearts", "--candidate", "normal", "--field", "ducker", "--deals", "2"]
+    status = crowsnest.cli.main([*argv, "--workers", "1"])
+    assert "scipy" in sys.modules, "two deals have a confidence interval"
+    sys.exit(status)
+    """
+    done = run(code, (*CORE, "scipy"))
+    assert done.returncode == 0, done.stderr
+    assert "normal" in done.stdout
