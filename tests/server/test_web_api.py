@@ -123,7 +123,7 @@ def test_player_games_bad_pages(client: TestClient, params: dict[str, int]) -> N
 
 def test_player_games_long_name(client: TestClient) -> None:
     response = client.get("/api/players/" + "x" * 41 + "/games")
-    assert response.status_code == 400 and _error(response) == "bad_request"
+    assert response.status_code == 400 and _error(response) == "bad_name"
 
 
 # -- replays ------------------------------------------------------------------------------
