@@ -122,7 +122,7 @@ def status_lines(view: PlayerView, rules: Rules) -> list[str]:
         if view.declarer is not None:
             trump = "not named yet" if view.trump is None else _colour(view.trump)
             lines.append(
-                f"Contract: {NAMES[view.declarer]} ({TEAMS[view.declarer % 2]}) bid "
+                f"Contract: {NAMES[view.declarer]} ({TEAMS[rules.team_of(view.declarer)]}) bid "
                 f"{view.bid}, trump {trump}"
             )
         if view.phase == "play":
@@ -217,7 +217,7 @@ def _other_lines(
         text = "Everybody passed: the cards are dealt again."
     elif kind == "contract":
         who = data["declarer"]
-        text = f"{does(who, 'win')} the auction at {data['bid']} ({TEAMS[who % 2]})."
+        text = f"{does(who, 'win')} the auction at {data['bid']} ({TEAMS[rules.team_of(who)]})."
     elif kind == "nest":
         text = f"You take the nest: {' '.join(data['cards'])}"
     elif kind == "discarded" and seat != 0:
@@ -265,7 +265,7 @@ def _end_lines(kind: str, data: dict[str, Any], rules: Rules) -> list[str]:
         result = "made" if data["made"] else "set"
         lines = [
             head,
-            f"  Contract {result}: {NAMES[declarer]} ({TEAMS[declarer % 2]}) bid "
+            f"  Contract {result}: {NAMES[declarer]} ({TEAMS[rules.team_of(declarer)]}) bid "
             f"{data['bid']} in {data['trump']}.",
             f"  Counted: {seq(data['counted'], TEAMS)} (nest {data['nest_points']} to "
             f"{TEAMS[data['last_trick_team']]}; tricks {seq(data['tricks_won'], TEAMS)})",
