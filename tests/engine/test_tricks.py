@@ -13,6 +13,7 @@ from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules import RookRules, get_rules
 from crowsnest.engine.rules.rook import CROWSNEST, RED_ONE, TOURNAMENT
 from crowsnest.engine.tricks import (
+    card_points,
     follow_mask,
     led_suit,
     trick_points,
@@ -186,3 +187,26 @@ def test_hearts_standings_are_the_seat_totals() -> None:
     ]
     assert [s.won for s in standings] == [seat == game.winner for seat in range(4)]
     assert all(s.made == s.went_set == 0 for s in standings)
+
+
+@pytest.mark.parametrize("rules_id", list(RULESETS))
+def test_card_points_are_the_hand_points_card_by_card(rules_id: str) -> None:
+    """Every card's points add up to what the rule set deals out in a hand's tricks:
+    Hearts 13 hearts and the queen; Rook the counters (the trick bonus aside)."""
+    rules = get_rules(rules_id)
+    points = card_points(rules)
+    if isinstance(rules, RookRules):
+        assert sum(points) == rules.counter_points == rules.points_per_hand - rules.trick_bonus
+    else:
+        assert sum(points) == 13 * rules.heart_points + rules.queen_points
+        assert points[parse_card("QS")] == rules.queen_points
+
+
+def test_trick_tables_follow_as_the_follow_mask_does() -> None:
+    t = trick_tables(get_rules("hearts"))
+    hand = sum(1 << c for c in cards("2C KC 5D AS"))
+    assert t.follow(hand, t.led(parse_card("QC"))) == sum(1 << c for c in cards("2C KC"))
+    assert t.follow(hand, t.led(parse_card("4H"))) == 0  # void: the game's rule decides
+    rook = trick_tables(get_rules("rook/crowsnest"), trump=0)  # red trump: the Crow follows it
+    held = sum(1 << c for c in cards("R5 CROW G8"))
+    assert rook.follow(held, rook.led(parse_card("R9"))) == sum(1 << c for c in cards("R5 CROW"))
