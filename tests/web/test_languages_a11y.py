@@ -234,3 +234,40 @@ def test_a_refusal_is_shown_translated_with_its_arguments(page: Page) -> None:
     toast = page.locator("#toast")
     expect(toast).to_have_text("Ta odzywka jest za niska: licytuj co najmniej 70.")
     expect(page.locator('#auction [data-action="bid 70"]')).to_be_visible()
+
+
+SEAT_PLACES = """() => {
+    const felt = document.querySelector('#felt').getBoundingClientRect();
+    const out = {};
+    for (const seat of document.querySelectorAll('#felt .seat')) {
+        const r = seat.getBoundingClientRect();
+        const name = seat.querySelector('.seat-name');
+        out[seat.dataset.pos] = {
+            x: (r.left + r.right) / 2 - felt.left,
+            y: (r.top + r.bottom) / 2 - felt.top,
+            direction: name ? getComputedStyle(name).direction : null,
+        };
+    }
+    return {seats: out, width: felt.width};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["he", "en"])
+def test_players_sit_in_the_same_places_in_every_language(page: Page, lang: str) -> None:
+    """Hebrew writes right to left, but the table is not mirrored: the seat on your
+    left (the next to play, clockwise) is drawn on the left, across at the top, the
+    one after on the right; only the names on the seats run right to left."""
+    choose_language(page, lang)
+    start_game(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if lang == "he" else "ltr")
+    places = page.evaluate(SEAT_PLACES)
+    seats, width = places["seats"], places["width"]
+    assert seats["left"]["x"] < width / 3 < seats["top"]["x"] < 2 * width / 3 < seats["right"]["x"]
+    assert seats["top"]["y"] < seats["left"]["y"] < seats["bottom"]["y"]
+    writing = "rtl" if lang == "he" else "ltr"
+    assert {s["direction"] for s in seats.values()} == {writing}
+    # The seat drawn on the left is the one after yours: its plate names the bot West
+    # in English (you are South); in Hebrew the same seat, in the same place.
+    assert page.evaluate("() => window.__crowsnest.game.mySeat") == 0
+    if lang == "en":
+        expect(page.locator('#felt .seat[data-pos="left"] .seat-name')).to_have_text("West")
