@@ -13,20 +13,26 @@ import { seatName, cardLabel } from "./model.js";
  * @param {GameEvent} ev
  */
 export function describeEvent(m, ev) {
-  const who = ev.seat != null ? seatName(m, ev.seat) : "";
+  /**
+   * The sentence of `key` about `seat`: in the second person when it is you (each
+   * language conjugates its own verb: "You take", "Bierzesz"), else with the name.
+   * @param {string} key
+   * @param {number} seat
+   * @param {Record<string, string | number>} [args]
+   */
+  const about = (key, seat, args = {}) =>
+    seat === m.me ? t(`say.you_${key}`, args) : t(`say.${key}`, { name: seatName(m, seat), ...args });
   switch (ev.type) {
     case "play":
-      return ev.seat === m.me
-        ? t("say.you_played", { card: cardLabel(m, ev.card ?? "") })
-        : t("say.played", { name: who, card: cardLabel(m, ev.card ?? "") });
+      return about("played", ev.seat ?? 0, { card: cardLabel(m, ev.card ?? "") });
     case "trick":
-      return t("say.trick", { name: seatName(m, ev.winner ?? 0), count: ev.points ?? 0, points: ev.points ?? 0 });
+      return about("trick", ev.winner ?? 0, { count: ev.points ?? 0, points: ev.points ?? 0 });
     case "bid":
-      return ev.bid == null ? t("say.passed_bid", { name: who }) : t("say.bid", { name: who, bid: ev.bid });
+      return ev.bid == null ? about("passed_bid", ev.seat ?? 0) : about("bid", ev.seat ?? 0, { bid: ev.bid });
     case "contract":
-      return t("say.contract", { name: seatName(m, ev.declarer ?? 0), bid: ev.bid ?? 0 });
+      return about("contract", ev.declarer ?? 0, { bid: ev.bid ?? 0 });
     case "trump":
-      return t("say.trump", { name: who, colour: t(`colour.${ev.colour}`) });
+      return about("trump", ev.seat ?? 0, { colour: t(`colour.${ev.colour}`) });
     case "redeal":
       return t("say.redeal");
     case "exchanged":
