@@ -443,3 +443,64 @@ def test_watching_a_table_from_the_lobby(
     finally:
         host.close()
         guest.close()
+
+
+def tap_card(card: Locator) -> None:
+    """Tap a card of the hand with a finger, on a part of it that shows."""
+    card.scroll_into_view_if_needed()
+    point = card.evaluate(UNCOVERED_POINT)
+    assert point, f"no part of {card.get_attribute('data-card')} can be tapped"
+    card.tap(position=point)
+
+
+@pytest.mark.parametrize(("rules", "held"), [("rook/crowsnest", 14), ("rook/one-high", 18)])
+def test_a_phone_discard_of_five_by_taps(
+    browser: Browser, base_url: str, rules: str, held: int
+) -> None:
+    """On a 390 px touch screen the declarer's cards with the nest (14 in CrowsNest,
+    18 in 1-High) can each be tapped: a tapped card is chosen and does not stay raised
+    over its neighbour (a finger does not hover), every card of the hand keeps a part
+    that a tap reaches, and five taps lay five cards back."""
+    phone = browser.new_context(
+        base_url=base_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = phone.new_page()
+        open_with(page, {**INSTANT, "rules": rules, "level": "easy"})
+        page.click("#new-game")
+        assert not page.evaluate("() => matchMedia('(hover: hover)').matches")
+        for _ in range(400):  # bid the least each time until this seat wins an auction
+            asked = str(page.wait_for_function(WAIT_FOR_TURN, timeout=20_000).json_value())
+            if asked == "panel" and page.locator("#confirm-cards").count():
+                break
+            act(page)
+        else:
+            raise AssertionError("never the declarer")
+        cards = page.locator("#hand .card")
+        expect(cards).to_have_count(held)
+        for card in cards.all():  # every card has a part a finger reaches
+            assert card.evaluate(UNCOVERED_POINT), card.get_attribute("data-card")
+        confirm = page.locator("#confirm-cards")
+        chosen: list[str] = []
+        for _ in range(5):
+            card = page.locator("#hand .card.legal[aria-pressed=false]").first
+            code = str(card.get_attribute("data-card"))
+            tap_card(card)
+            expect(page.locator(f'#hand .card[data-card="{code}"]')).to_have_attribute(
+                "aria-pressed", "true"
+            )
+            chosen.append(code)
+            # The card tapped is not drawn over the next one (no sticky hover raise).
+            z = page.locator(f'#hand .card[data-card="{code}"]').evaluate(
+                "c => getComputedStyle(c).zIndex"
+            )
+            assert z in ("auto", "0", "1"), z
+        expect(confirm).to_be_enabled()
+        seq = page.locator("body").get_attribute("data-seq") or ""
+        confirm.click()
+        expect(page.locator("body")).not_to_have_attribute("data-seq", seq)
+        expect(page.locator("#hand .card")).to_have_count(held - 5)
+        for code in chosen:
+            expect(page.locator(f'#hand .card[data-card="{code}"]')).to_have_count(0)
+    finally:
+        phone.close()
