@@ -287,7 +287,7 @@ def test_must_follow_the_led_suit() -> None:
     game = mixed_after(0)
     act(game, "play 2C")
     assert legal_texts(game, 1) == ["play 6C", "play 7C", "play 8C"]
-    refused(game, 1, "play 5D", "must_follow_suit")
+    assert refused(game, 1, "play 5D", "must_follow_suit").params == {"suit": "clubs"}
 
 
 def test_void_player_may_play_any_card_after_the_first_trick() -> None:

@@ -54,6 +54,7 @@ def test_must_follow_the_led_colour() -> None:
     assert legal_texts(game, 1) == ["play R14"]
     err = refused(game, 1, "play Y5", "must_follow_suit")
     assert "red" in err.message
+    assert err.params == {"suit": "red"}  # the client words the reason from this
 
 
 def test_void_player_may_play_any_card() -> None:

@@ -15,6 +15,7 @@ import {
   teamOf,
   teamSeats,
   birdName,
+  errorWords,
   cardLabel,
   legalPlays,
   cardChoice,
@@ -76,4 +77,16 @@ test("only the cards in legal may be played; a card set is a choice", () => {
   const choice = { choose: /** @type {const} */ ("pass"), count: 3, from: ["QS", "2C"], required: [] };
   assert.deepEqual(cardChoice([choice]), choice);
   assert.equal(modelOf(heartsView(), [choice]).legal[0], choice);
+});
+
+test("a refusal is worded with the engine's arguments, a suit named in the language", () => {
+  assert.equal(errorWords("must_follow_suit", { suit: "clubs" }), "You must follow clubs.");
+  assert.equal(errorWords("must_follow_suit", { suit: "red" }), "You must follow red.");
+  assert.equal(errorWords("must_follow_suit", { suit: "trump" }), "You must follow trump.");
+  useCatalog("pl", catalogOf("pl"));
+  try {
+    assert.equal(errorWords("must_follow_suit", { suit: "clubs" }), "Trzeba dołożyć do koloru: trefle.");
+  } finally {
+    useCatalog("en", catalogOf("en"));
+  }
 });

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from crowsnest.web import catalog
+
 from .pages import call
 
 INSTANT = {"speed": "instant", "name": "Ann", "hints": True}
@@ -504,3 +506,45 @@ def test_a_phone_discard_of_five_by_taps(
             expect(page.locator(f'#hand .card[data-card="{code}"]')).to_have_count(0)
     finally:
         phone.close()
+
+
+FOLLOWING = """() => {
+    const hand = [...document.querySelectorAll('#hand .card')];
+    const legal = hand.filter((c) => c.classList.contains('legal'));
+    const other = hand.find((c) => c.getAttribute('aria-disabled') === 'true');
+    const trick = document.querySelectorAll('#trick .card').length;
+    return trick > 0 && legal.length > 0 && other ? other.dataset.card : null;
+}"""
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "You must follow"), ("pl", "Trzeba dołożyć")])
+def test_a_card_you_may_not_play_says_why(page: Page, lang: str, words: str) -> None:
+    """A click on a card that may not be played now asks the server, which refuses
+    with the engine's reason and its arguments; the page words it in the player's
+    language (the led suit named) and nothing changes."""
+    open_with(page, {**INSTANT, "rules": "hearts", "level": "easy"}, lang)
+    page.click("#new-game")
+    for _ in range(200):  # until you follow a trick holding the led suit and others
+        asked = str(page.wait_for_function(WAIT_FOR_TURN, timeout=20_000).json_value())
+        card = page.evaluate(FOLLOWING) if asked == "play" else None
+        if card:
+            break
+        act(page)
+    else:
+        raise AssertionError("never asked to follow suit")
+    seq = page.locator("body").get_attribute("data-seq")
+    led = page.locator("#trick .card").first.get_attribute("data-card") or ""
+    suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[led[-1]]
+    target = page.locator(f'#hand .card[data-card="{card}"]')
+    target.scroll_into_view_if_needed()
+    page.mouse.move(0, 0)
+    point = target.evaluate(UNCOVERED_POINT)
+    assert point
+    # aria-disabled: Playwright would wait for it to be enabled; a person clicks it.
+    target.click(position=point, force=True)
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text(words)
+    expect(toast).to_contain_text(catalog(lang)[f"suit.{suit}"])
+    expect(page.locator("body")).to_have_attribute("data-seq", seq or "")
+    expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(1)  # still held
+    assert act(page) == "play"  # and a card that may be played still is

@@ -301,7 +301,9 @@ class HeartsGame(Game[HeartsRules]):
             raise IllegalAction("must_lead_two_of_clubs", f"{text!r}: the first trick opens 2C")
         if self.trick and hand & SUIT_MASKS[self.trick[0] // 13]:
             suit = SUIT_NAMES[self.trick[0] // 13]
-            raise IllegalAction("must_follow_suit", f"{text!r}: you must follow {suit}")
+            raise IllegalAction(
+                "must_follow_suit", f"{text!r}: you must follow {suit}", {"suit": suit}
+            )
         if self.trick:
             raise IllegalAction(
                 "no_points_on_first_trick",

@@ -501,8 +501,9 @@ class RookGame(Game[RookRules]):
         if not bit & self.hands[seat]:
             raise IllegalAction("card_not_in_hand", f"{text!r}: you do not hold that card")
         if not bit & self.legal_mask():
+            led = self.led_name()
             raise IllegalAction(
-                "must_follow_suit", f"{text!r}: you must follow the led suit ({self.led_name()})"
+                "must_follow_suit", f"{text!r}: you must follow the led suit ({led})", {"suit": led}
             )
 
     def led_name(self) -> str:

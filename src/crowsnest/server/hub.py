@@ -143,7 +143,8 @@ class Hub:
         live = await self.registry.find(table_id)
         check_invite(live.invite_hash, invite)
         self.registry.drop_if_done(live)
-        return live.table.info()
+        async with live.lock:  # an action is committed under the lock: show only those
+            return live.table.info()
 
     async def join(self, table_id: str, request: JoinRequest) -> tuple[int, str]:
         """Claim a seat; returns (seat, token)."""
@@ -202,13 +203,14 @@ class Hub:
         check_invite(live.invite_hash, invite)
         self.registry.drop_if_done(live)
         table = live.table
-        return Watch(
-            table_id=table_id,
-            ws_url=ws_url,
-            seq=table.seq,
-            status=table.status,
-            view=table.view(None).to_json(),
-        )
+        async with live.lock:  # only what is committed (a write in flight holds the lock)
+            return Watch(
+                table_id=table_id,
+                ws_url=ws_url,
+                seq=table.seq,
+                status=table.status,
+                view=table.view(None).to_json(),
+            )
 
     async def hint(self, table_id: str, token: str) -> Hint:
         """What the normal bot (the hard one at a hard table) would do in the seat's

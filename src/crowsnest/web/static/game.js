@@ -16,7 +16,7 @@ import { store } from "./store.js";
 import { api, ApiError } from "./api.js";
 import { Connection } from "./connection.js";
 import { h, mount, find, findAll } from "./dom.js";
-import { POSITIONS, seatName, legalPlays, cardChoice } from "./model.js";
+import { POSITIONS, seatName, legalPlays, cardChoice, errorWords } from "./model.js";
 import { scorebar, drawSeat } from "./table.js";
 import { trickCards, playedBy, sourceRect, flyIn, sweep } from "./trick.js";
 import { drawHand, layoutHand, handKey, keepSelection } from "./hand.js";
@@ -178,8 +178,8 @@ export class Game {
       this.hooks.lost(msg.code);
       return;
     }
-    const args = /** @type {import("./i18n.js").Args} */ (msg.args ?? {});
-    if (msg.code !== "stale" && msg.code !== "duplicate") this.hooks.toast(t(`error.${msg.code}`, args));
+    const args = /** @type {Record<string, string | number>} */ (msg.args ?? {});
+    if (msg.code !== "stale" && msg.code !== "duplicate") this.hooks.toast(errorWords(msg.code, args));
     this.connection?.sync();
   }
 
@@ -460,14 +460,19 @@ export class Game {
     const btn = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest(".card"));
     if (!btn || !this.current) return;
     for (const b of findAll(this.root, "#hand .card")) b.tabIndex = b === btn ? 0 : -1;
-    if (btn.getAttribute("aria-disabled") === "true") return;
     const code = btn.dataset.card ?? "";
     const m = this.model();
     const choice = cardChoice(m.legal);
+    if (btn.getAttribute("aria-disabled") === "true") {
+      // A card you may not play now: the server says why (the engine's reason, e.g.
+      // "You must follow red"), changing nothing; the client does not guess it.
+      if (!choice && legalPlays(m.legal).size) this.send(`play ${code}`);
+      return;
+    }
     if (choice) {
       if (this.selection.has(code)) this.selection.delete(code);
       else if (this.selection.size < choice.count) this.selection.add(code);
-      else return this.hooks.announce(t("cards.too_many", { count: choice.count }));
+      else return this.hooks.toast(t("cards.too_many", { count: choice.count }));
       btn.setAttribute("aria-pressed", String(this.selection.has(code)));
       btn.classList.toggle("selected", this.selection.has(code));
       const note = this.root.querySelector("#chosen-count");

@@ -162,3 +162,20 @@ export function cardChoice(legal) {
   for (const a of legal) if (typeof a === "object" && a && a.choose) return a;
   return null;
 }
+
+/** The Rook colours: a `suit` argument naming one is a colour, else a Hearts suit. */
+const COLOURS = new Set(["red", "yellow", "green", "black"]);
+
+/**
+ * A refusal from the server in the player's words: `error.<code>` with the engine's
+ * arguments, a `suit` argument (`clubs`, `red`, `trump`) named in the language too.
+ * @param {string} code
+ * @param {Record<string, string | number>} [args]
+ */
+export function errorWords(code, args = {}) {
+  const words = { ...args };
+  if (typeof words.suit === "string") {
+    words.suit = t(COLOURS.has(words.suit) ? `colour.${words.suit}` : `suit.${words.suit}`);
+  }
+  return t(`error.${code}`, words);
+}
