@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection as SAConnection
 from starlette.status import WS_1001_GOING_AWAY, WS_1011_INTERNAL_ERROR
 
 from crowsnest.engine import OptionError, get_rules
+from crowsnest.fairness import SECRET_BYTES, seed_of
 from crowsnest.server.access import check_invite, seat_of, token_hash
 from crowsnest.server.bot_driver import BotDriver
 from crowsnest.server.bots import BotRunner, bot_for
@@ -100,10 +101,23 @@ class Hub:
         except OptionError as err:
             raise TableError(err.code, err.message) from None
         settings = self.settings
+        secret = None
+        if request.seed is not None:
+            if sum(kind == "human" for kind in request.seats) > 1:
+                raise TableError(
+                    "seed_not_allowed",
+                    "a seed may be chosen only at a table with at most one human seat",
+                )
+            seed = request.seed
+        else:
+            secret = secrets.token_hex(SECRET_BYTES)
+            seed = seed_of(secret)
         config = TableConfig(
             rules=request.rules,
             options=dict(request.options),
-            seed=request.seed if request.seed is not None else secrets.randbelow(2**63),
+            seed=seed,
+            secret=secret,
+            seed_chosen=request.seed is not None,
             level=request.level,
             seats=tuple(request.seats),
             public=request.public,
@@ -125,6 +139,8 @@ class Hub:
             grace=config.grace,
             bot_delay=config.bot_delay,
             status=table.status,
+            secret=config.secret,
+            seed_chosen=config.seed_chosen,
         )
         seat_rows = [SeatRow(i, s.kind, s.name, None) for i, s in enumerate(table.seats)]
         await self.journal.write(lambda conn: Store.create_table(conn, row, seat_rows))

@@ -179,4 +179,6 @@ def _config(row: TableRow, kinds: tuple[SeatKind, ...]) -> TableConfig:
         public=row.public,
         grace=row.grace,
         bot_delay=row.bot_delay,
+        secret=row.secret,
+        seed_chosen=row.seed_chosen,
     )

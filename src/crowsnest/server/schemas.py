@@ -181,6 +181,13 @@ class TableInfo(_Out):
     status: Status
     seq: int
     seats: list[SeatInfo]
+    commitment: str | None
+    """SHA-256 (hex) of the server's deal secret, published before the first card; the
+    finished game's record reveals the secret (`docs/formats.md`, "Fair deals").
+    `null` when the creator chose the seed, and at tables older than the scheme."""
+    seed_chosen: bool
+    """The table's creator chose the deal seed (allowed only at a table with at most
+    one human seat): its deals are known to the creator."""
 
 
 class WelcomeMessage(_Out):
@@ -282,7 +289,13 @@ class CreateTable(_Strict):
         default=None, ge=0, le=3600, description="seconds before a bot plays for a gone player"
     )
     bot_delay: float | None = Field(default=None, ge=0, le=10, description="seconds a bot waits")
-    seed: int | None = Field(default=None, ge=0, le=MAX_SEED, description="deal seed (replays)")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_SEED,
+        description="deal seed (replays, practice): only at a table with at most one human "
+        "seat (else `seed_not_allowed`); the table then shows `seed_chosen`",
+    )
 
 
 class TableCreated(BaseModel):

@@ -46,6 +46,8 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("secret", sa.String(64), nullable=True),
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 sa.Index("ix_tables_status", tables.c.status)
 
@@ -112,6 +114,9 @@ class TableRow:
     grace: float
     bot_delay: float
     status: str
+    secret: str | None = None
+    """The deal secret (``crowsnest.fairness``); no message carries it before the end."""
+    seed_chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +232,8 @@ class Store:
                 bot_delay=row.bot_delay,
                 status=row.status,
                 created_at=utcnow(),
+                secret=row.secret,
+                seed_chosen=row.seed_chosen,
             )
         )
         conn.execute(
@@ -465,6 +472,8 @@ def _table_row(r: Any) -> TableRow:
         grace=float(r.grace),
         bot_delay=float(r.bot_delay),
         status=r.status,
+        secret=r.secret,
+        seed_chosen=bool(r.seed_chosen),
     )
 
 

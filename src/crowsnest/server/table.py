@@ -40,6 +40,7 @@ from crowsnest.engine import (
     new_game,
     parse_action,
 )
+from crowsnest.fairness import SCHEME, commitment
 from crowsnest.server.bots import bot_for
 from crowsnest.server.schemas import (
     ActionMessage,
@@ -82,6 +83,12 @@ class TableConfig:
     public: bool = True
     grace: float = 60.0
     bot_delay: float = 0.8
+    secret: str | None = None
+    """The deal secret ``seed`` was derived from (:mod:`crowsnest.fairness`): only its
+    commitment is shown until the game is over. ``None``: no secret (a chosen seed, or
+    a table older than the scheme)."""
+    seed_chosen: bool = False
+    """The creator chose ``seed``."""
 
 
 @dataclass(slots=True)
@@ -208,6 +215,8 @@ class Table:
             status=self.status,
             seq=self.seq,
             seats=self.seat_info(),
+            commitment=None if c.secret is None else commitment(c.secret),
+            seed_chosen=c.seed_chosen,
         )
 
     def state(self, seat: int | None, events: Sequence[Event] = ()) -> StateMessage:
@@ -412,4 +421,15 @@ class Table:
         return Outcome(self._states(events), accepted=accepted, finished=self.game.is_over)
 
     def record(self) -> dict[str, Any]:
-        return self.game.record()
+        """The engine's record, and (once the game is over) its ``fairness`` block:
+        the scheme, the commitment, the secret revealed, whether the seed was chosen."""
+        record = self.game.record()
+        c = self.config
+        if self.game.is_over and (c.secret is not None or c.seed_chosen):
+            record["fairness"] = {
+                "scheme": SCHEME,
+                "commitment": None if c.secret is None else commitment(c.secret),
+                "secret": c.secret,
+                "seed_chosen": c.seed_chosen,
+            }
+        return record
