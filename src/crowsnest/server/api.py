@@ -36,6 +36,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody, "description": "bad_invite or bad_token"},
     404: {"model": ErrorBody, "description": "table_not_found"},
     409: {"model": ErrorBody, "description": "the table's state does not allow it"},
+    429: {"model": ErrorBody, "description": "rate_limited (see Retry-After)"},
+    503: {"model": ErrorBody, "description": "retryable: see the code and Retry-After"},
 }
 
 
@@ -117,10 +119,13 @@ async def watch(table_id: str, request: Request, hub: HubDep, invite: Invite = N
 
 
 @router.get("/api/tables/{table_id}/hint", tags=["play"], responses=ERRORS)
-async def hint(table_id: str, hub: HubDep, token: SeatToken) -> Hint:
+async def hint(table_id: str, request: Request, hub: HubDep, token: SeatToken) -> Hint:
     """The normal bot's choice for your seat (the hard bot's at a hard table),
-    computed from your view only. Authorization: ``Bearer <seat token>``."""
-    return await hub.hint(table_id, token)
+    computed from your view only. Authorization: ``Bearer <seat token>``. Rate
+    limited per seat and per client address (429 ``rate_limited``); 503
+    ``hints_busy`` when it cannot be served soon (both with ``Retry-After``)."""
+    client = request.client.host if request.client is not None else None
+    return await hub.hint(table_id, token, client)
 
 
 @router.post("/api/tables/{table_id}/fill", tags=["tables"], responses=ERRORS)

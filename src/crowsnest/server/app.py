@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -55,13 +56,20 @@ STATUS = {
     "too_large": 413,
     "length_required": 411,
     "method_not_allowed": 405,
+    "rate_limited": 429,
+    "hints_busy": 503,
     "internal_error": 500,
 }
 
 
-def error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
+def error_response(
+    code: str, message: str, status: int | None = None, retry_after: float | None = None
+) -> JSONResponse:
     body = ErrorBody.model_validate({"error": {"code": code, "message": message}})
-    return JSONResponse(body.model_dump(), status_code=status or STATUS.get(code, 400))
+    headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    return JSONResponse(
+        body.model_dump(), status_code=status or STATUS.get(code, 400), headers=headers
+    )
 
 
 class BodyLimit:
@@ -101,7 +109,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(url)
         await asyncio.to_thread(store.migrate)
         writer = Writer(store)
-        bots = BotRunner(settings.bot_workers)
+        bots = BotRunner(
+            settings.bot_workers,
+            settings.hint_workers,
+            settings.hint_queue,
+            settings.hint_timeout,
+        )
         hub = Hub(settings, store, writer, bots)
         await hub.start()
         app.state.hub = hub
@@ -138,7 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
-        return error_response(err.code, err.message)
+        return error_response(err.code, err.message, retry_after=err.retry_after)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:

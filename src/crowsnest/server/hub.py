@@ -21,9 +21,10 @@ from crowsnest.engine import OptionError, get_rules
 from crowsnest.fairness import SECRET_BYTES, seed_of
 from crowsnest.server.access import check_invite, seat_of, token_hash
 from crowsnest.server.bot_driver import BotDriver
-from crowsnest.server.bots import BotRunner, bot_for
+from crowsnest.server.bots import BotRunner, HintsBusy, bot_for
 from crowsnest.server.delivery import WS_4000_SEAT_TAKEN_OVER, Connection
 from crowsnest.server.journal import Journal
+from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
 from crowsnest.server.registry import LiveTable, Registry
 from crowsnest.server.schemas import (
@@ -62,6 +63,8 @@ class Hub:
         self.journal = Journal(writer)
         self.driver = BotDriver(bots, clock, self.commit)
         self.registry = Registry(store, clock, self._run)
+        self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
+        self.client_hints = KeyedLimit(settings.client_hint_rate, settings.client_hint_burst)
 
     # -- life ----------------------------------------------------------------------
 
@@ -226,11 +229,19 @@ class Hub:
             view=table.view(None).to_json(),
         )
 
-    async def hint(self, table_id: str, token: str) -> Hint:
+    async def hint(self, table_id: str, token: str, client: str | None = None) -> Hint:
         """What the normal bot (the hard one at a hard table) would do in the seat's
-        place, from the seat's own view."""
+        place, from the seat's own view. Rate limited per client address and per seat
+        (``rate_limited``); a hint that cannot be served soon is ``hints_busy``."""
+        now = self.clock()
+        if client is not None and not self.client_hints.take(client, now):
+            wait = self.client_hints.retry_after(client, now)
+            raise TableError("rate_limited", "too many hints from this address", wait)
         live = self.registry.get(table_id)
         seat = seat_of(live.table, token)
+        if not self.seat_hints.take((table_id, seat), now):
+            wait = self.seat_hints.retry_after((table_id, seat), now)
+            raise TableError("rate_limited", "too many hints for this seat", wait)
         table = live.table
         legal = table.legal[seat]
         if not legal or table.status != "playing":
@@ -238,9 +249,12 @@ class Hub:
         level = "hard" if table.config.level == "hard" else "normal"
         bot = bot_for(table.family, level)
         seq = table.seq
-        action = await self.bots.choose(
-            table.family, bot, table.view(seat), legal, table.config.seed ^ 0x5EED, seq
-        )
+        try:
+            action = await self.bots.hint(
+                table.family, bot, table.view(seat), legal, table.config.seed ^ 0x5EED, seq
+            )
+        except HintsBusy as busy:
+            raise TableError("hints_busy", busy.message, busy.retry_after) from None
         return Hint(seq=seq, action=action, bot=bot)
 
     # -- websocket operations ------------------------------------------------------------

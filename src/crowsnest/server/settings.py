@@ -41,7 +41,22 @@ class Settings(BaseSettings):
     rate_burst: int = Field(default=40, ge=1)
     """Messages a connection may send at once before the rate limit applies."""
     bot_workers: int = Field(default=2, ge=1, le=64)
-    """Processes that run hard bots (and hard hints)."""
+    """Processes that run hard bots' moves."""
+    hint_workers: int = Field(default=1, ge=1, le=64)
+    """Processes that run hard hints, apart from the bots' moves and at a lower CPU
+    priority (``nice`` 10), so that hints never slow the bots down."""
+    hint_queue: int = Field(default=4, ge=1, le=1024)
+    """Hard hints computed or waiting at once; one more is refused (``hints_busy``)."""
+    hint_timeout: float = Field(default=5.0, gt=0, le=120)
+    """Seconds a hint may take before the caller is answered ``hints_busy``."""
+    hint_rate: float = Field(default=0.5, gt=0)
+    """Hints a second a seat may ask, on average (more: ``rate_limited``)."""
+    hint_burst: int = Field(default=3, ge=1)
+    """Hints a seat may ask at once."""
+    client_hint_rate: float = Field(default=2.0, gt=0)
+    """Hints a second one client address may ask, over all its seats."""
+    client_hint_burst: int = Field(default=10, ge=1)
+    """Hints one client address may ask at once."""
     log_level: str = "info"
 
     @property

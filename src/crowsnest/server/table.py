@@ -67,10 +67,12 @@ Target = int | Literal["reply", "spectators", "all"]
 class TableError(Exception):
     """A request the table refuses (claiming a taken seat, ...): ``code`` is stable."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+        """Seconds after which the same request may succeed (a retryable refusal)."""
 
 
 @dataclass(frozen=True, slots=True)
