@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from crowsnest import __version__
 from crowsnest.server import api, client, web_api, ws
 from crowsnest.server.bots import BotRunner
+from crowsnest.server.guard import BodyTimeout
 from crowsnest.server.hub import Hub
 from crowsnest.server.logs import server_event
 from crowsnest.server.schemas import ErrorBody
@@ -54,6 +55,7 @@ STATUS = {
     "not_waiting": 409,
     "unknown_language": 404,
     "too_large": 413,
+    "body_timeout": 408,
     "length_required": 411,
     "method_not_allowed": 405,
     "rate_limited": 429,
@@ -138,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Tables of Rook-family games and Hearts, with bots; play over websockets.",
         lifespan=lifespan,
     )
+    app.add_middleware(BodyTimeout, timeout=settings.body_timeout)
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     # Replays and catalogs are large, repetitive JSON: compress them for the browser.
     app.add_middleware(GZipMiddleware, minimum_size=1024)

@@ -57,6 +57,14 @@ class Settings(BaseSettings):
     """Hints a second one client address may ask, over all its seats."""
     client_hint_burst: int = Field(default=10, ge=1)
     """Hints one client address may ask at once."""
+    header_timeout: float = Field(default=10.0, gt=0, le=600)
+    """Seconds a client has to send a request's headers (counted from its first byte,
+    or from the connection's opening); then the connection is closed."""
+    body_timeout: float = Field(default=10.0, gt=0, le=600)
+    """Seconds a client has to send a request's body (then 408 ``body_timeout``)."""
+    max_connections_per_client: int = Field(default=100, ge=1, le=100_000)
+    """Open connections (HTTP and websocket) one client address may hold; more are
+    closed at once, with a ``connection_cap`` log line."""
     log_level: str = "info"
 
     @property
