@@ -286,6 +286,9 @@ class Hub:
                     audience.deliver(live.table.disconnect(seat, self.clock()), None)
                 audience.seats[seat] = conn
             else:
+                if len(audience.spectators) >= self.settings.max_spectators:
+                    limit = self.settings.max_spectators
+                    raise TableError("spectators_full", f"this table has {limit} spectators")
                 audience.spectators.add(conn)
             conn.seat = seat
             audience.deliver(live.table.connect(seat, self.clock()), conn)

@@ -181,6 +181,8 @@ class TableInfo(_Out):
     status: Status
     seq: int
     seats: list[SeatInfo]
+    spectators: int = 0
+    """Spectators connected now (`max_spectators` at most)."""
     commitment: str | None
     """SHA-256 (hex) of the server's deal secret, published before the first card; the
     finished game's record reveals the secret (`docs/formats.md`, "Fair deals").
@@ -226,6 +228,9 @@ class PresenceMessage(_Out):
     type: Literal["presence"] = "presence"
     seats: list[SeatInfo]
     """For each seat: `kind`, `name`, `claimed`, `connected`, `bot` (a bot plays it now)."""
+    spectators: int = 0
+    """How many spectators are connected (a spectator's coming and going sends no
+    message of its own: the count is brought up to date by the next presence)."""
 
 
 class ErrorMessage(_Out):

@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     """Hints a second one client address may ask, over all its seats."""
     client_hint_burst: int = Field(default=10, ge=1)
     """Hints one client address may ask at once."""
+    max_spectators: int = Field(default=500, ge=0, le=100_000)
+    """Spectators one table may have at once; one more is refused (``spectators_full``)."""
     header_timeout: float = Field(default=10.0, gt=0, le=600)
     """Seconds a client has to send a request's headers (counted from its first byte,
     or from the connection's opening); then the connection is closed."""

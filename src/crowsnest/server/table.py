@@ -217,6 +217,7 @@ class Table:
             status=self.status,
             seq=self.seq,
             seats=self.seat_info(),
+            spectators=self.spectators,
             commitment=None if c.secret is None else commitment(c.secret),
             seed_chosen=c.seed_chosen,
         )
@@ -257,7 +258,7 @@ class Table:
         s = self.seats[seat]
         was = self.status
         s.name, s.token_hash, s.gone_since = name, token_hash, now
-        out = Outcome([("all", PresenceMessage(seats=self.seat_info()))])
+        out = Outcome([("all", self.presence())])
         if was == "waiting" and self.status == "playing":
             self.last_change = now
             out.out.extend(self._states(()))
@@ -276,7 +277,7 @@ class Table:
             s = self.seats[seat]
             s.kind, s.name, s.gone_since = "bot", self.bot, now
         self.last_change = now
-        out = Outcome([("all", PresenceMessage(seats=self.seat_info()))])
+        out = Outcome([("all", self.presence())])
         out.out.extend(self._states(()))
         return out
 
@@ -299,13 +300,15 @@ class Table:
         welcome = WelcomeMessage(
             table=self.info(), seat=seat, role="spectator" if seat is None else "player"
         )
-        return Outcome(
-            [
-                ("reply", welcome),
-                ("reply", self.state(seat)),
-                ("all", PresenceMessage(seats=self.seat_info())),
-            ]
-        )
+        out = Outcome([("reply", welcome), ("reply", self.state(seat))])
+        if seat is not None:
+            # A spectator coming or going tells nobody: the count rides on the next
+            # presence (so a crowd of spectators costs each one message, not n).
+            out.out.append(("all", self.presence()))
+        return out
+
+    def presence(self) -> PresenceMessage:
+        return PresenceMessage(seats=self.seat_info(), spectators=self.spectators)
 
     def disconnect(self, seat: int | None, now: float) -> Outcome:
         if seat is None:
@@ -315,7 +318,7 @@ class Table:
         s.connections = max(0, s.connections - 1)
         if s.connections == 0:
             s.gone_since = now
-        return Outcome([("all", PresenceMessage(seats=self.seat_info()))])
+        return Outcome([("all", self.presence())])
 
     # -- messages ----------------------------------------------------------------------
 
@@ -393,7 +396,7 @@ class Table:
         out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"))
         if s.kind == "human" and not s.takeover:
             s.takeover = True
-            out.out.append(("all", PresenceMessage(seats=self.seat_info())))
+            out.out.append(("all", self.presence()))
         return out
 
     # -- applying ------------------------------------------------------------------------
