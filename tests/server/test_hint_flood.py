@@ -63,7 +63,12 @@ def test_a_hint_that_cannot_be_served_soon_says_so(
 def test_bots_keep_playing_through_a_hint_flood(
     server_factory: Callable[..., ServerProcess],
 ) -> None:
-    server = server_factory()
+    server = server_factory(  # the default limits
+        CROWSNEST_HINT_RATE="0.5",
+        CROWSNEST_HINT_BURST="3",
+        CROWSNEST_CLIENT_HINT_RATE="2",
+        CROWSNEST_CLIENT_HINT_BURST="10",
+    )
     base = server.base
     bots = create_table(base, rules="hearts", level="hard", seats=["bot"] * 4)["table"]["id"]
     targets = [seated(base) for _ in range(8)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from crowsnest.engine import RULESETS, option_specs
 from crowsnest.server.access import Invite, PlayerName, ReadableTable, SeatToken, StoreDep
@@ -31,6 +31,9 @@ from crowsnest.server.table import TableError
 
 router = APIRouter()
 
+DEFAULT_LOBBY_PAGE = 50
+MAX_LOBBY_PAGE = 200
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "bad request (code names the problem)"},
     403: {"model": ErrorBody, "description": "bad_invite or bad_token"},
@@ -47,6 +50,11 @@ def hub_of(request: Request) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+def _client(request: Request) -> str | None:
+    """The client's address, which the rate limits are per."""
+    return request.client.host if request.client is not None else None
 
 
 def _ws_url(request: Request, table_id: str) -> str:
@@ -88,16 +96,26 @@ async def rules() -> list[RuleSetInfo]:
 
 
 @router.post("/api/tables", status_code=201, tags=["tables"], responses=ERRORS)
-async def create_table(body: CreateTable, hub: HubDep) -> TableCreated:
+async def create_table(body: CreateTable, request: Request, hub: HubDep) -> TableCreated:
     """Create a table: rule set and options, bot level, which seats are humans and
-    which bots, public or private (a private table answers only to its invite)."""
-    return await hub.create(body)
+    which bots, public or private (a private table answers only to its invite).
+    Rate limited per client address (429 ``rate_limited``, with ``Retry-After``)."""
+    return await hub.create(body, _client(request))
 
 
 @router.get("/api/tables", tags=["tables"])
-async def list_tables(hub: HubDep) -> list[TableInfo]:
-    """Public tables that are not over (``status`` waiting: seats to take)."""
-    return hub.public_tables()
+async def list_tables(
+    hub: HubDep,
+    response: Response,
+    limit: Annotated[int, Query(ge=1, le=MAX_LOBBY_PAGE)] = DEFAULT_LOBBY_PAGE,
+    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
+) -> list[TableInfo]:
+    """Public tables that are not over (``status`` waiting: seats to take), oldest
+    first, ``limit`` from ``offset``; the header ``X-Total-Count`` says how many
+    there are in all."""
+    total, page = hub.public_tables(limit, offset)
+    response.headers["X-Total-Count"] = str(total)
+    return page
 
 
 @router.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
@@ -124,8 +142,7 @@ async def hint(table_id: str, request: Request, hub: HubDep, token: SeatToken) -
     computed from your view only. Authorization: ``Bearer <seat token>``. Rate
     limited per seat and per client address (429 ``rate_limited``); 503
     ``hints_busy`` when it cannot be served soon (both with ``Retry-After``)."""
-    client = request.client.host if request.client is not None else None
-    return await hub.hint(table_id, token, client)
+    return await hub.hint(table_id, token, _client(request))
 
 
 @router.post("/api/tables/{table_id}/fill", tags=["tables"], responses=ERRORS)

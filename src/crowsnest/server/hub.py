@@ -10,6 +10,8 @@ same :meth:`Hub.commit`. Who may do what is :mod:`crowsnest.server.access`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Callable
@@ -63,16 +65,24 @@ class Hub:
         self.journal = Journal(writer)
         self.driver = BotDriver(bots, clock, self.commit)
         self.registry = Registry(store, clock, self._run)
+        self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
+        self._sweeper: asyncio.Task[None] | None = None
         self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
         self.client_hints = KeyedLimit(settings.client_hint_rate, settings.client_hint_burst)
 
     # -- life ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from the store."""
+        """Rebuild every unfinished table from the store; start expiring the tables
+        that wait too long for their players."""
         await self.registry.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._expire_waiting())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         await self.registry.close()
         for live in self.registry.tables.values():
             live.audience.close_all(WS_1001_GOING_AWAY)
@@ -80,6 +90,31 @@ class Hub:
     async def _run(self, live: LiveTable) -> None:
         await self.driver.run(live)
         self.registry.drop_if_done(live)
+
+    async def _expire_waiting(self) -> None:
+        expiry = self.settings.waiting_expiry
+        while True:
+            await asyncio.sleep(min(60.0, expiry / 4))
+            now = self.clock()
+            for live in list(self.registry.tables.values()):
+                table = live.table
+                if table.status == "waiting" and now - table.last_change >= expiry:
+                    await self.expire(live)
+
+    async def expire(self, live: LiveTable) -> None:
+        """Close a table that waited too long for its players."""
+        async with live.lock:
+            if live.table.status != "waiting":
+                return
+            self.registry.remove(live)
+            if live.task is not None:
+                live.task.cancel()
+            table_id = live.table.id
+            with contextlib.suppress(Exception):
+                await self.journal.write(lambda conn: Store.expire(conn, table_id))
+            error = ErrorMessage(code="table_expired", message="nobody came: the table is closed")
+            live.audience.close_all(WS_1001_GOING_AWAY, error)
+        table_event("table_expired", table_id)
 
     # -- committing ------------------------------------------------------------------
 
@@ -98,7 +133,10 @@ class Hub:
 
     # -- HTTP operations ---------------------------------------------------------------
 
-    async def create(self, request: CreateTable) -> TableCreated:
+    async def create(self, request: CreateTable, client: str | None = None) -> TableCreated:
+        if client is not None and not self.creates.take(client, self.clock()):
+            wait = self.creates.retry_after(client, self.clock())
+            raise TableError("rate_limited", "too many tables from this address", wait)
         try:
             get_rules(request.rules, request.options)
         except OptionError as err:
@@ -155,8 +193,9 @@ class Hub:
             invite_url=None if invite is None else f"/?table={table_id}&invite={invite}",
         )
 
-    def public_tables(self) -> list[TableInfo]:
-        return self.registry.public_tables()
+    def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
+        """(how many public tables are open, ``limit`` of them from ``offset``)."""
+        return self.registry.public_tables(limit, offset)
 
     async def info(self, table_id: str, invite: str | None) -> TableInfo:
         live = await self.registry.find(table_id)

@@ -142,12 +142,15 @@ class Registry:
             raise TableError("table_not_found", "no table has this id")
         return live
 
-    def public_tables(self) -> list[TableInfo]:
-        return [
-            live.table.info()
+    def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
+        """How many public tables are not over, and ``limit`` of them from ``offset``
+        (oldest first: in the order they were taken)."""
+        public = [
+            live
             for live in self.tables.values()
             if live.table.config.public and live.table.status != "over"
         ]
+        return len(public), [live.table.info() for live in public[offset : offset + limit]]
 
     def connection_count(self) -> int:
         return sum(len(live.audience.connections()) for live in self.tables.values())

@@ -57,6 +57,14 @@ class Settings(BaseSettings):
     """Hints a second one client address may ask, over all its seats."""
     client_hint_burst: int = Field(default=10, ge=1)
     """Hints one client address may ask at once."""
+    create_rate: float = Field(default=0.2, gt=0)
+    """Tables a second one client address may create, on average (more: ``rate_limited``)."""
+    create_burst: int = Field(default=10, ge=1)
+    """Tables one client address may create at once."""
+    waiting_expiry: float = Field(default=3600.0, ge=1, le=30 * 86400)
+    """Seconds a table may wait for its players (from its creation, or from the
+    server's start); then it is closed (``expired``) and its id answers
+    ``table_not_found``."""
     max_spectators: int = Field(default=500, ge=0, le=100_000)
     """Spectators one table may have at once; one more is refused (``spectators_full``)."""
     header_timeout: float = Field(default=10.0, gt=0, le=600)

@@ -279,6 +279,15 @@ class Store:
         return True
 
     @staticmethod
+    def expire(conn: Connection, table_id: str) -> None:
+        """A table that waited too long for its players: ``expired``, never loaded again."""
+        conn.execute(
+            tables.update()
+            .where(tables.c.id == table_id, tables.c.status == "waiting")
+            .values(status="expired", finished_at=utcnow())
+        )
+
+    @staticmethod
     def append(conn: Connection, entries: Sequence[tuple[str, Accepted]]) -> None:
         """Append (table id, accepted action) entries to the log, in one ``INSERT``."""
         now = utcnow()
@@ -329,10 +338,13 @@ class Store:
     # -- reads -------------------------------------------------------------------------
 
     def load_unfinished(self) -> list[StoredTable]:
-        """Every table not over, with its seats and its action log in order."""
+        """Every table waiting or playing (not over, not expired), with its seats and
+        its action log in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                tables.select().where(tables.c.status != "over").order_by(tables.c.created_at)
+                tables.select()
+                .where(tables.c.status.in_(("waiting", "playing")))
+                .order_by(tables.c.created_at)
             ).all()
             return [self._load(conn, _table_row(r)) for r in rows]
 
