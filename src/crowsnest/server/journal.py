@@ -47,11 +47,12 @@ class Journal:
         assert accepted is not None
         record = table.record() if out.finished else None
         results = results_of(table) if out.finished else []
+        scores = list(table.game.scores) if out.finished else []
 
         def finish(conn: SAConnection) -> None:
             assert record is not None
             Store.append(conn, [(table.id, accepted)])
-            Store.finish(conn, table.id, record, results)
+            Store.finish(conn, table.id, record, results, scores)
 
         try:
             if record is None:

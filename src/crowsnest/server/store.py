@@ -79,6 +79,7 @@ records = sa.Table(
     sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
     sa.Column("record", sa.JSON, nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("scores", sa.JSON, nullable=True),
 )
 
 results = sa.Table(
@@ -141,7 +142,7 @@ class ResultRow:
 
 @dataclass(frozen=True, slots=True)
 class PlayerGameRow:
-    """One finished game of a player (a seat of theirs), with the game's record."""
+    """One finished game of a player (a seat of theirs), with the game's final totals."""
 
     table_id: str
     seat: int
@@ -151,7 +152,8 @@ class PlayerGameRow:
     won: bool
     public: bool
     finished_at: datetime
-    record: dict[str, Any]
+    final_scores: list[int]
+    """The game's final totals, as stored when it finished."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,13 +310,23 @@ class Store:
 
     @staticmethod
     def finish(
-        conn: Connection, table_id: str, record: dict[str, Any], result_rows: Sequence[ResultRow]
+        conn: Connection,
+        table_id: str,
+        record: dict[str, Any],
+        result_rows: Sequence[ResultRow],
+        scores: Sequence[int] = (),
     ) -> None:
+        """A game is over: its record, its final totals (``scores``) and one result per
+        human seat."""
         now = utcnow()
         conn.execute(
             tables.update().where(tables.c.id == table_id).values(status="over", finished_at=now)
         )
-        conn.execute(records.insert().values(table_id=table_id, record=record, finished_at=now))
+        conn.execute(
+            records.insert().values(
+                table_id=table_id, record=record, finished_at=now, scores=list(scores)
+            )
+        )
         if result_rows:
             conn.execute(
                 results.insert(),
@@ -432,7 +444,8 @@ class Store:
 
     def player_games(self, name: str, limit: int, offset: int) -> tuple[int, list[PlayerGameRow]]:
         """Finished games of the player called ``name``, newest first: how many there
-        are in all, and ``limit`` of them from ``offset``, each with its record."""
+        are in all, and ``limit`` of them from ``offset``, each with its final totals
+        (read, not replayed)."""
         where = results.c.name == name
         query = (
             sa.select(
@@ -444,7 +457,7 @@ class Store:
                 results.c.won,
                 results.c.finished_at,
                 tables.c.public,
-                records.c.record,
+                records.c.scores,
             )
             .join(tables, tables.c.id == results.c.table_id)
             .join(records, records.c.table_id == results.c.table_id)
@@ -465,7 +478,7 @@ class Store:
                     won=bool(r.won),
                     public=bool(r.public),
                     finished_at=r.finished_at,
-                    record=dict(r.record),
+                    final_scores=[int(x) for x in r.scores or []],
                 )
                 for r in conn.execute(query)
             ]
