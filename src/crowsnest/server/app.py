@@ -60,6 +60,7 @@ STATUS = {
     "method_not_allowed": 405,
     "rate_limited": 429,
     "hints_busy": 503,
+    "table_unavailable": 503,
     "internal_error": 500,
 }
 

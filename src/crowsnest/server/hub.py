@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -123,11 +124,17 @@ class Hub:
         (``reply``: the connection whose input it answers). On a store failure the
         table's connections are closed and the table is rebuilt from what was
         committed: False."""
-        if out.accepted is not None and not await self.journal.commit(live.table, out):
-            error = ErrorMessage(code="internal_error", message="the table restarts; reconnect")
-            live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
-            await self.registry.reload(live)
-            return False
+        if out.accepted is not None:
+            if not await self.journal.commit(live.table, out):
+                delay = self.registry.reload(live)
+                error = ErrorMessage(
+                    code="table_unavailable",
+                    message="the table restarts after a failed write; reconnect",
+                    args={"retry_after": max(1, math.ceil(delay))},
+                )
+                live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
+                return False
+            self.registry.committed(live.table.id)
         live.audience.deliver(out, reply)
         return True
 
@@ -197,11 +204,26 @@ class Hub:
         """(how many public tables are open, ``limit`` of them from ``offset``)."""
         return self.registry.public_tables(limit, offset)
 
+    async def _committed(self, table_id: str) -> LiveTable:
+        """A table whose every action is committed: the table's lock is taken (an
+        action being written holds it), and the table is still the live one (a failed
+        write replaces it). Call with the lock released after reading."""
+        while True:
+            live = await self.registry.find(table_id)
+            await live.lock.acquire()
+            if self.registry.tables.get(table_id) is live:
+                return live
+            live.lock.release()
+
     async def info(self, table_id: str, invite: str | None) -> TableInfo:
-        live = await self.registry.find(table_id)
-        check_invite(live.invite_hash, invite)
+        live = await self._committed(table_id)
+        try:
+            check_invite(live.invite_hash, invite)
+            info = live.table.info()
+        finally:
+            live.lock.release()
         self.registry.drop_if_done(live)
-        return live.table.info()
+        return info
 
     async def join(self, table_id: str, request: JoinRequest) -> tuple[int, str]:
         """Claim a seat; returns (seat, token)."""
@@ -256,17 +278,21 @@ class Hub:
         return table.info()
 
     async def watch(self, table_id: str, invite: str | None, ws_url: str) -> Watch:
-        live = await self.registry.find(table_id)
-        check_invite(live.invite_hash, invite)
+        live = await self._committed(table_id)
+        try:
+            check_invite(live.invite_hash, invite)
+            table = live.table
+            watch = Watch(
+                table_id=table_id,
+                ws_url=ws_url,
+                seq=table.seq,
+                status=table.status,
+                view=table.view(None).to_json(),
+            )
+        finally:
+            live.lock.release()
         self.registry.drop_if_done(live)
-        table = live.table
-        return Watch(
-            table_id=table_id,
-            ws_url=ws_url,
-            seq=table.seq,
-            status=table.status,
-            view=table.view(None).to_json(),
-        )
+        return watch
 
     async def hint(self, table_id: str, token: str, client: str | None = None) -> Hint:
         """What the normal bot (the hard one at a hard table) would do in the seat's

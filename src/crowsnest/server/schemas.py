@@ -135,7 +135,7 @@ def parse_client_message(text: str) -> HelloMessage | ActionMessage | SyncMessag
     ``bad_message`` or ``unknown_type``) naming the problem, never echoing the input."""
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
