@@ -207,8 +207,14 @@ def test_replay_of_a_private_table_needs_invite_or_seat_token(client: TestClient
     assert client.get(path, params={"invite": done["invite"]}).status_code == 200
     by_token = client.get(path, headers={"Authorization": f"Bearer {done['token']}"})
     assert by_token.status_code == 200 and by_token.json()["steps"]
-    listed = client.get("/api/players/Ann/games").json()["games"]
-    assert [g["public"] for g in listed] == [False]
+
+
+def test_private_games_are_not_in_a_players_public_list(client: TestClient) -> None:
+    public = _finish(client, "Ann")
+    _finish(client, "Ann", public=False)
+    answer = client.get("/api/players/Ann/games").json()
+    assert answer["total"] == 1 and [g["table_id"] for g in answer["games"]] == [public["id"]]
+    assert answer["games"][0]["public"]
 
 
 def test_games_finished_before_the_scores_were_stored_get_them_once(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from crowsnest import __version__
 from crowsnest.server import api, client, web_api, ws
@@ -145,6 +146,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     # Replays and catalogs are large, repetitive JSON: compress them for the browser.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    if settings.hosts():
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts())
     _handlers(app)
     for module in (api, web_api, client, ws):
         app.include_router(module.router)

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     """Default seconds a seat's player may be gone before a bot plays for them."""
     allowed_origins: str = ""
     """Comma-separated extra websocket Origins (same-origin is always allowed)."""
+    allowed_hosts: str = ""
+    """Comma-separated Host names the server answers to (``cards.example.org``,
+    ``*.example.org``); empty: any. Other Hosts get 400 (against DNS rebinding)."""
     max_message_bytes: int = Field(default=4096, ge=256, le=1 << 20)
     """Longest client websocket message answered (longer: error ``too_large``)."""
     max_frame_bytes: int = Field(default=1 << 20, ge=1024, le=16 << 20)
@@ -86,6 +89,9 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite:///{self.data_dir.resolve() / 'crowsnest.db'}"
+
+    def hosts(self) -> list[str]:
+        return [h.strip() for h in self.allowed_hosts.split(",") if h.strip()]
 
     def origins(self) -> frozenset[str]:
         return frozenset(

@@ -445,8 +445,9 @@ class Store:
     def player_games(self, name: str, limit: int, offset: int) -> tuple[int, list[PlayerGameRow]]:
         """Finished games of the player called ``name``, newest first: how many there
         are in all, and ``limit`` of them from ``offset``, each with its final totals
-        (read, not replayed)."""
-        where = results.c.name == name
+        (read, not replayed). Games of private tables are left out: this list is public."""
+        public = sa.select(tables.c.id).where(tables.c.public)
+        where = sa.and_(results.c.name == name, results.c.table_id.in_(public))
         query = (
             sa.select(
                 results.c.table_id,
