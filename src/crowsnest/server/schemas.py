@@ -199,7 +199,8 @@ class WelcomeMessage(_Out):
     version: int = PROTOCOL_VERSION
     """The protocol version: 1."""
     table: TableInfo
-    """The table: rules, options, level, seats, status, seq."""
+    """The table: rules, options, level, seats, status, seq, spectators, and the fair
+    deal's `commitment` and `seed_chosen`."""
     seat: int | None
     """The connection's seat, `null` for a spectator."""
     role: Literal["player", "spectator"]
