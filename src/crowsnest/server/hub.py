@@ -308,15 +308,17 @@ class Hub:
             wait = self.seat_hints.retry_after((table_id, seat), now)
             raise TableError("rate_limited", "too many hints for this seat", wait)
         table = live.table
-        legal = table.legal[seat]
-        if not legal or table.status != "playing":
+        async with live.lock:  # the state as committed (an action being written holds it)
+            if self.registry.tables.get(table_id) is not live:
+                raise TableError("table_unavailable", "the table is being restored", 1.0)
+            legal, status, seq, view = table.legal[seat], table.status, table.seq, table.view(seat)
+        if not legal or status != "playing":
             raise TableError("not_your_turn", f"seat {seat} may not act now")
         level = "hard" if table.config.level == "hard" else "normal"
         bot = bot_for(table.family, level)
-        seq = table.seq
         try:
             action = await self.bots.hint(
-                table.family, bot, table.view(seat), legal, table.config.seed ^ 0x5EED, seq
+                table.family, bot, view, legal, table.config.seed ^ 0x5EED, seq
             )
         except HintsBusy as busy:
             raise TableError("hints_busy", busy.message, busy.retry_after) from None
