@@ -117,3 +117,17 @@ def test_verify_command_prints_every_deal(
     assert "NOT VERIFIED: the secret does not match" in capsys.readouterr().out
     path.write_text("[1, 2]")
     assert main(["verify", str(path)]) == 2
+
+
+def test_the_verify_endpoint(client: TestClient) -> None:
+    info, record = finished_record(client, rules="rook/dixie")
+    check = client.get(f"/api/tables/{info['id']}/verify").json()
+    assert check["verified"] is True and check["problems"] == []
+    assert check["commitment"] == info["commitment"] == commitment(check["secret"])
+    assert check["deals"] == len(record["deals"]) and check["seed_chosen"] is False
+    chosen, _ = finished_record(client, rules="rook/dixie", seed=3)
+    refused = client.get(f"/api/tables/{chosen['id']}/verify").json()
+    assert refused["verified"] is False and refused["seed_chosen"] is True
+    created = client.post("/api/tables", json={"seats": ["human", "bot", "bot", "bot"]})
+    waiting = client.get(f"/api/tables/{created.json()['table']['id']}/verify")
+    assert waiting.status_code == 409 and waiting.json()["error"]["code"] == "not_finished"

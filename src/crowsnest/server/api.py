@@ -10,11 +10,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from crowsnest.engine import RULESETS, option_specs
+from crowsnest.fairness import verify
 from crowsnest.server.access import Invite, PlayerName, ReadableTable, SeatToken, StoreDep
 from crowsnest.server.bots import bot_for
 from crowsnest.server.hub import Hub
 from crowsnest.server.schemas import (
     CreateTable,
+    DealCheck,
     ErrorBody,
     Health,
     Hint,
@@ -160,6 +162,29 @@ async def record(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
     if data is None:
         raise TableError("not_finished", "the game is not over yet")
     return data
+
+
+@router.get("/api/tables/{table_id}/verify", tags=["games"], responses=ERRORS)
+async def verify_deal(table_id: ReadableTable, store: StoreDep) -> DealCheck:
+    """A finished game's fair-deal check (``docs/formats.md``, "Fair deals"): the
+    revealed secret against the commitment published before the first card, and the
+    recorded deals against those the engine deals from it. Access as ``/record``.
+    The record itself lets anyone check the same without trusting this answer."""
+    data = await asyncio.to_thread(store.record, table_id)
+    if data is None:
+        raise TableError("not_finished", "the game is not over yet")
+    result = await asyncio.to_thread(verify, data)
+    fair = data.get("fairness") or {}
+    return DealCheck(
+        table_id=table_id,
+        verified=result.ok,
+        problems=result.problems,
+        scheme=fair.get("scheme"),
+        commitment=fair.get("commitment"),
+        secret=fair.get("secret"),
+        seed_chosen=bool(fair.get("seed_chosen")),
+        deals=len(result.deals),
+    )
 
 
 @router.get("/api/players/{name}/stats", tags=["games"])

@@ -339,6 +339,24 @@ class Hint(BaseModel):
     bot: str
 
 
+class DealCheck(BaseModel):
+    """A finished game's fair-deal check (``crowsnest verify``, as the server runs it;
+    anyone can run it on the record instead)."""
+
+    table_id: str
+    verified: bool
+    """The secret matches the commitment, the seed follows from it, and the engine
+    deals exactly the recorded deals from that seed."""
+    problems: list[str]
+    """What does not match, for people (empty when verified)."""
+    scheme: str | None
+    commitment: str | None
+    secret: str | None
+    seed_chosen: bool
+    deals: int
+    """How many deals were checked."""
+
+
 class GameStats(BaseModel):
     games: int
     wins: int
