@@ -2,7 +2,8 @@
 ``crowsnest bot --game G --level L`` (the bot protocol on stdin/stdout),
 ``crowsnest arena RULES_ID ...`` (duplicate matches), ``crowsnest serve`` (the game
 server, docs/protocol.md), ``crowsnest bench-server`` (its load test) and
-``crowsnest schema`` (the JSON Schemas of every wire format).
+``crowsnest schema`` (the JSON Schemas of every wire format) and ``crowsnest verify
+RECORD`` (a finished game's deals were fair).
 
 Subcommand implementations are imported only when that subcommand runs, so
 ``crowsnest --help`` stays fast and works before every layer exists.
@@ -89,7 +90,45 @@ def build_parser() -> argparse.ArgumentParser:
     _add_serve(sub)
     _add_bench_server(sub)
     _add_schema(sub)
+    _add_verify(sub)
     return parser
+
+
+def _add_verify(sub: Any) -> None:
+    verify = sub.add_parser(
+        "verify",
+        help="check that a finished game's deals were fair (docs/formats.md)",
+        description="Check a game record from the server: the secret matches the "
+        "commitment published before the first card, the seed follows from the secret, "
+        "and the engine deals exactly the recorded hands from it. Prints every deal.",
+    )
+    verify.add_argument("record", metavar="RECORD", help="a record file (JSON), or - for stdin")
+
+
+def _verify(path: str) -> int:
+    from crowsnest.fairness import verify
+
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        record = json.loads(text)
+    except (OSError, ValueError) as err:
+        print(f"crowsnest verify: {err}", file=sys.stderr)
+        return 2
+    if not isinstance(record, dict):
+        print("crowsnest verify: a record is a JSON object", file=sys.stderr)
+        return 2
+    result = verify(record)
+    for number, deal in enumerate(result.deals, start=1):
+        hands = "  ".join(f"seat {i}: {' '.join(h)}" for i, h in enumerate(deal["hands"]))
+        nest = f"  nest: {' '.join(deal['nest'])}" if deal.get("nest") else ""
+        print(f"deal {number}: {hands}{nest}")
+    for problem in result.problems:
+        print(f"NOT VERIFIED: {problem}")
+    if result.ok:
+        fair = record["fairness"]
+        print(f"verified: commitment {fair['commitment']} matches, {len(result.deals)} deals")
+        return 0
+    return 1
 
 
 def _add_schema(sub: Any) -> None:
@@ -449,6 +488,8 @@ def main(argv: list[str] | None = None) -> int:
         return _bench_server(args)
     if args.command == "schema":
         return _schema(args.name, args.out, args.markdown, args.docs)
+    if args.command == "verify":
+        return _verify(args.record)
     raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
 
 

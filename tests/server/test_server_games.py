@@ -43,6 +43,7 @@ def test_whole_games_for_every_rule_set(server: ServerProcess) -> None:
     for (record, player, spectator), rules in zip(asyncio.run(main()), RULESETS, strict=True):
         game = replay(record)
         assert game.is_over and record["rules"] == rules
+        assert record.pop("fairness")["seed_chosen"] is True  # the server's part
         assert game.record() == record
         last = player.states()[-1]
         assert last["status"] == "over" and last["seq"] == len(record["actions"])

@@ -155,7 +155,7 @@ def test_watch_shows_no_hand(client: TestClient) -> None:
 
 
 def test_hint_is_a_legal_action_for_the_seat_on_turn(client: TestClient) -> None:
-    table_id = new_table(client, rules="hearts", seats=ALL_HUMANS, seed=4)
+    table_id = new_table(client, rules="hearts", seats=ALL_HUMANS)
     token = take_seat(client, table_id, 0)
     path = f"/api/tables/{table_id}/hint"
     early = client.get(path, headers={"Authorization": f"Bearer {token}"})

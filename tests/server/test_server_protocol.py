@@ -78,7 +78,7 @@ def seated(
 @pytest.fixture
 def hearts_table(client: TestClient) -> tuple[str, list[str]]:
     """A Hearts table of four human seats, all claimed, nobody connected."""
-    table_id = new_table(client, rules="hearts", seats=ALL_HUMANS, seed=3)
+    table_id = new_table(client, rules="hearts", seats=ALL_HUMANS)
     return table_id, [take_seat(client, table_id, seat) for seat in range(4)]
 
 

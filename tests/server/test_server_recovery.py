@@ -74,6 +74,7 @@ def test_kill_9_mid_hand_and_resume(
 
     status, record = http(second.base, "GET", f"/api/tables/{table_id}/record")
     assert status == 200
+    assert record.pop("fairness")["seed_chosen"] is True  # the server's part of the record
     # The final record equals the game played straight through, and replays.
     assert record == uninterrupted(rules, seed, {0})
     assert replay(record).record() == record
@@ -164,6 +165,7 @@ def test_kill_9_at_chosen_moments_of_bot_games(
         time.sleep(0.1)
     for table_id, (rules, seed) in games.items():
         record = records[table_id]
+        assert record.pop("fairness")["seed_chosen"] is True
         assert replay(record).record() == record
         if rules != "hearts":  # the Hearts pass is simultaneous: its order may vary
             assert record == uninterrupted(rules, seed, set())

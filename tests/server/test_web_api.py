@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import time
 from datetime import datetime
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 from starlette.testclient import TestClient
 
+from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import RookGame, get_rules, new_game, replay
-from crowsnest.server.web_api import _final_scores
+from crowsnest.server import migrations
+from crowsnest.server.store import Store
+
+from .helpers import scripted_action
 
 
 def _error(response: Any) -> str:
@@ -115,6 +124,17 @@ def test_player_games_newest_first_and_paged(client: TestClient) -> None:
     assert client.get("/api/players/Nobody/games").json()["games"] == []
 
 
+def test_player_games_read_the_stored_scores(client: TestClient) -> None:
+    """The games page replays no game: it reads the totals stored at the end."""
+    table = _finish(client, "Ann")
+    scores = list(replay(client.get(f"/api/tables/{table['id']}/record").json()).scores)
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE records SET record = '{}'"))
+    games = client.get("/api/players/Ann/games").json()["games"]
+    assert [g["final_scores"] for g in games] == [scores]
+
+
 @pytest.mark.parametrize("params", [{"limit": 0}, {"limit": 101}, {"offset": -1}])
 def test_player_games_bad_pages(client: TestClient, params: dict[str, int]) -> None:
     response = client.get("/api/players/Ann/games", params=params)
@@ -187,11 +207,51 @@ def test_replay_of_a_private_table_needs_invite_or_seat_token(client: TestClient
     assert client.get(path, params={"invite": done["invite"]}).status_code == 200
     by_token = client.get(path, headers={"Authorization": f"Bearer {done['token']}"})
     assert by_token.status_code == 200 and by_token.json()["steps"]
-    listed = client.get("/api/players/Ann/games").json()["games"]
-    assert [g["public"] for g in listed] == [False]
 
 
-def test_a_record_that_no_longer_replays_is_listed_without_scores() -> None:
-    record = new_game("hearts", seed=1).record()
-    assert _final_scores(record) == [0, 0, 0, 0]
-    assert _final_scores({**record, "rules_version": 99}) == []
+def test_private_games_are_not_in_a_players_public_list(client: TestClient) -> None:
+    public = _finish(client, "Ann")
+    _finish(client, "Ann", public=False)
+    answer = client.get("/api/players/Ann/games").json()
+    assert answer["total"] == 1 and [g["table_id"] for g in answer["games"]] == [public["id"]]
+    assert answer["games"][0]["public"]
+
+
+def test_games_finished_before_the_scores_were_stored_get_them_once(tmp_path: Path) -> None:
+    """Migration 0003 replays the records already stored, once; a record that no
+    longer replays is listed without scores."""
+    store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    with store.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0002")
+    game = new_game("rook/crowsnest", options={"target": 50}, seed=3)
+    while not game.is_over:
+        seat = min(game.actors)
+        legal = legal_to_json(game.legal_actions(seat))
+        game.apply(seat, scripted_action(seat, len(game.log), legal))
+    old = [("t1", game.record()), ("t2", {**game.record(), "rules_version": 99})]
+    with store.engine.begin() as conn:
+        for table_id, record in old:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
+                    " bot_delay, status, created_at, seed_chosen) VALUES (:id, 'rook/crowsnest',"
+                    " '{}', 3, 'normal', 1, 0, 0, 'over', '2026-01-01', 0)"
+                ),
+                {"id": table_id},
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO records (table_id, record, finished_at)"
+                    " VALUES (:id, :record, '2026-01-01')"
+                ),
+                {"id": table_id, "record": json.dumps(record)},
+            )
+    store.migrate()
+    with store.engine.connect() as conn:
+        found = conn.execute(sa.text("SELECT table_id, scores FROM records")).all()
+    rows = {str(table_id): str(scores) for table_id, scores in found}
+    assert json.loads(rows["t1"]) == list(game.scores) and json.loads(rows["t2"]) == []
+    store.close()

@@ -7,14 +7,16 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from crowsnest.engine import RULESETS, option_specs
+from crowsnest.fairness import verify
 from crowsnest.server.access import Invite, PlayerName, ReadableTable, SeatToken, StoreDep
 from crowsnest.server.bots import bot_for
 from crowsnest.server.hub import Hub
 from crowsnest.server.schemas import (
     CreateTable,
+    DealCheck,
     ErrorBody,
     Health,
     Hint,
@@ -31,11 +33,16 @@ from crowsnest.server.table import TableError
 
 router = APIRouter()
 
+DEFAULT_LOBBY_PAGE = 50
+MAX_LOBBY_PAGE = 200
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "bad request (code names the problem)"},
     403: {"model": ErrorBody, "description": "bad_invite or bad_token"},
     404: {"model": ErrorBody, "description": "table_not_found"},
     409: {"model": ErrorBody, "description": "the table's state does not allow it"},
+    429: {"model": ErrorBody, "description": "rate_limited (see Retry-After)"},
+    503: {"model": ErrorBody, "description": "retryable: see the code and Retry-After"},
 }
 
 
@@ -45,6 +52,11 @@ def hub_of(request: Request) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+def _client(request: Request) -> str | None:
+    """The client's address, which the rate limits are per."""
+    return request.client.host if request.client is not None else None
 
 
 def _ws_url(request: Request, table_id: str) -> str:
@@ -86,16 +98,26 @@ async def rules() -> list[RuleSetInfo]:
 
 
 @router.post("/api/tables", status_code=201, tags=["tables"], responses=ERRORS)
-async def create_table(body: CreateTable, hub: HubDep) -> TableCreated:
+async def create_table(body: CreateTable, request: Request, hub: HubDep) -> TableCreated:
     """Create a table: rule set and options, bot level, which seats are humans and
-    which bots, public or private (a private table answers only to its invite)."""
-    return await hub.create(body)
+    which bots, public or private (a private table answers only to its invite).
+    Rate limited per client address (429 ``rate_limited``, with ``Retry-After``)."""
+    return await hub.create(body, _client(request))
 
 
 @router.get("/api/tables", tags=["tables"])
-async def list_tables(hub: HubDep) -> list[TableInfo]:
-    """Public tables that are not over (``status`` waiting: seats to take)."""
-    return hub.public_tables()
+async def list_tables(
+    hub: HubDep,
+    response: Response,
+    limit: Annotated[int, Query(ge=1, le=MAX_LOBBY_PAGE)] = DEFAULT_LOBBY_PAGE,
+    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
+) -> list[TableInfo]:
+    """Public tables that are not over (``status`` waiting: seats to take), oldest
+    first, ``limit`` from ``offset``; the header ``X-Total-Count`` says how many
+    there are in all."""
+    total, page = hub.public_tables(limit, offset)
+    response.headers["X-Total-Count"] = str(total)
+    return page
 
 
 @router.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
@@ -117,10 +139,12 @@ async def watch(table_id: str, request: Request, hub: HubDep, invite: Invite = N
 
 
 @router.get("/api/tables/{table_id}/hint", tags=["play"], responses=ERRORS)
-async def hint(table_id: str, hub: HubDep, token: SeatToken) -> Hint:
+async def hint(table_id: str, request: Request, hub: HubDep, token: SeatToken) -> Hint:
     """The normal bot's choice for your seat (the hard bot's at a hard table),
-    computed from your view only. Authorization: ``Bearer <seat token>``."""
-    return await hub.hint(table_id, token)
+    computed from your view only. Authorization: ``Bearer <seat token>``. Rate
+    limited per seat and per client address (429 ``rate_limited``); 503
+    ``hints_busy`` when it cannot be served soon (both with ``Retry-After``)."""
+    return await hub.hint(table_id, token, _client(request))
 
 
 @router.post("/api/tables/{table_id}/fill", tags=["tables"], responses=ERRORS)
@@ -138,6 +162,29 @@ async def record(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
     if data is None:
         raise TableError("not_finished", "the game is not over yet")
     return data
+
+
+@router.get("/api/tables/{table_id}/verify", tags=["games"], responses=ERRORS)
+async def verify_deal(table_id: ReadableTable, store: StoreDep) -> DealCheck:
+    """A finished game's fair-deal check (``docs/formats.md``, "Fair deals"): the
+    revealed secret against the commitment published before the first card, and the
+    recorded deals against those the engine deals from it. Access as ``/record``.
+    The record itself lets anyone check the same without trusting this answer."""
+    data = await asyncio.to_thread(store.record, table_id)
+    if data is None:
+        raise TableError("not_finished", "the game is not over yet")
+    result = await asyncio.to_thread(verify, data)
+    fair = data.get("fairness") or {}
+    return DealCheck(
+        table_id=table_id,
+        verified=result.ok,
+        problems=result.problems,
+        scheme=fair.get("scheme"),
+        commitment=fair.get("commitment"),
+        secret=fair.get("secret"),
+        seed_chosen=bool(fair.get("seed_chosen")),
+        deals=len(result.deals),
+    )
 
 
 @router.get("/api/players/{name}/stats", tags=["games"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -26,10 +27,12 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from crowsnest import __version__
 from crowsnest.server import api, client, web_api, ws
 from crowsnest.server.bots import BotRunner
+from crowsnest.server.guard import BodyTimeout
 from crowsnest.server.hub import Hub
 from crowsnest.server.logs import server_event
 from crowsnest.server.names import BadName
@@ -54,15 +57,24 @@ STATUS = {
     "not_waiting": 409,
     "unknown_language": 404,
     "too_large": 413,
+    "body_timeout": 408,
     "length_required": 411,
     "method_not_allowed": 405,
+    "rate_limited": 429,
+    "hints_busy": 503,
+    "table_unavailable": 503,
     "internal_error": 500,
 }
 
 
-def error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
+def error_response(
+    code: str, message: str, status: int | None = None, retry_after: float | None = None
+) -> JSONResponse:
     body = ErrorBody.model_validate({"error": {"code": code, "message": message}})
-    return JSONResponse(body.model_dump(), status_code=status or STATUS.get(code, 400))
+    headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    return JSONResponse(
+        body.model_dump(), status_code=status or STATUS.get(code, 400), headers=headers
+    )
 
 
 class BodyLimit:
@@ -102,7 +114,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(url)
         await asyncio.to_thread(store.migrate)
         writer = Writer(store)
-        bots = BotRunner(settings.bot_workers)
+        bots = BotRunner(
+            settings.bot_workers,
+            settings.hint_workers,
+            settings.hint_queue,
+            settings.hint_timeout,
+        )
         hub = Hub(settings, store, writer, bots)
         await hub.start()
         app.state.hub = hub
@@ -126,9 +143,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Tables of Rook-family games and Hearts, with bots; play over websockets.",
         lifespan=lifespan,
     )
+    app.add_middleware(BodyTimeout, timeout=settings.body_timeout)
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     # Replays and catalogs are large, repetitive JSON: compress them for the browser.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    if settings.hosts():
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts())
     _handlers(app)
     for module in (api, web_api, client, ws):
         app.include_router(module.router)
@@ -139,7 +159,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
-        return error_response(err.code, err.message)
+        return error_response(err.code, err.message, retry_after=err.retry_after)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:

@@ -11,9 +11,11 @@ engine and the bots, no web framework.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from crowsnest.ai.registry import Family, bot_names, make_bot
@@ -49,13 +51,39 @@ def choose_text(
     return str(action)
 
 
+class HintsBusy(Exception):
+    """A hint that cannot be served soon; ask again after ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.message, self.retry_after = message, retry_after
+
+
+def _lower_priority() -> None:
+    """A hint worker's initializer: think at a lower CPU priority than the bots."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
 class BotRunner:
     """Runs bot decisions: pooled bots in worker processes (started on first use),
-    the others inline (they take well under a millisecond)."""
+    the others inline (they take well under a millisecond).
 
-    def __init__(self, workers: int) -> None:
+    Hints have their own pool of ``hint_workers`` processes at a lower CPU priority,
+    so the bots' moves never wait behind hints; at most ``hint_queue`` hints are
+    computed or waiting at once, and one that cannot start or finish within
+    ``hint_timeout`` seconds is refused with ``hints_busy`` (retryable)."""
+
+    def __init__(
+        self, workers: int, hint_workers: int = 1, hint_queue: int = 4, hint_timeout: float = 5.0
+    ) -> None:
         self._workers = workers
+        self._hint_workers = hint_workers
         self._pool: ProcessPoolExecutor | None = None
+        self._hint_pool: ProcessPoolExecutor | None = None
+        self.hint_queue = hint_queue
+        self.hint_timeout = hint_timeout
+        self.hints_running = 0
 
     async def choose(
         self,
@@ -69,14 +97,49 @@ class BotRunner:
         if bot not in POOLED:
             return choose_text(family, bot, view, legal, seed, seq)
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self._workers, mp_context=context)
+            self._pool = _pool(self._workers, None)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self._pool, choose_text, family, bot, view, list(legal), seed, seq
         )
 
+    async def hint(
+        self,
+        family: Family,
+        bot: str,
+        view: PlayerView,
+        legal: Sequence[LegalAction],
+        seed: int,
+        seq: int,
+    ) -> str:
+        """A hint: as :meth:`choose`, in the hint pool, bounded in number and time."""
+        if bot not in POOLED:
+            return choose_text(family, bot, view, legal, seed, seq)
+        if self.hints_running >= self.hint_queue:
+            raise HintsBusy("too many hints are being computed; try again", 1.0)
+        if self._hint_pool is None:
+            self._hint_pool = _pool(self._hint_workers, _lower_priority)
+        loop = asyncio.get_running_loop()
+        self.hints_running += 1
+        future = loop.run_in_executor(
+            self._hint_pool, choose_text, family, bot, view, list(legal), seed, seq
+        )
+        future.add_done_callback(self._hint_done)
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.hint_timeout)
+        except TimeoutError:
+            raise HintsBusy("the hint is taking too long; try again", self.hint_timeout) from None
+
+    def _hint_done(self, _future: asyncio.Future[str]) -> None:
+        self.hints_running -= 1
+
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        for pool in (self._pool, self._hint_pool):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        self._pool = self._hint_pool = None
+
+
+def _pool(workers: int, initializer: Callable[[], None] | None) -> ProcessPoolExecutor:
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=initializer)

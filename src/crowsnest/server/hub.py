@@ -10,6 +10,9 @@ same :meth:`Hub.commit`. Who may do what is :mod:`crowsnest.server.access`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -18,11 +21,13 @@ from sqlalchemy.engine import Connection as SAConnection
 from starlette.status import WS_1001_GOING_AWAY, WS_1011_INTERNAL_ERROR
 
 from crowsnest.engine import OptionError, get_rules
+from crowsnest.fairness import SECRET_BYTES, seed_of
 from crowsnest.server.access import check_invite, seat_of, token_hash
 from crowsnest.server.bot_driver import BotDriver
-from crowsnest.server.bots import BotRunner, bot_for
+from crowsnest.server.bots import BotRunner, HintsBusy, bot_for
 from crowsnest.server.delivery import WS_4000_SEAT_TAKEN_OVER, Connection
 from crowsnest.server.journal import Journal
+from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
 from crowsnest.server.registry import LiveTable, Registry
 from crowsnest.server.schemas import (
@@ -61,14 +66,24 @@ class Hub:
         self.journal = Journal(writer)
         self.driver = BotDriver(bots, clock, self.commit)
         self.registry = Registry(store, clock, self._run)
+        self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
+        self._sweeper: asyncio.Task[None] | None = None
+        self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
+        self.client_hints = KeyedLimit(settings.client_hint_rate, settings.client_hint_burst)
 
     # -- life ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from the store."""
+        """Rebuild every unfinished table from the store; start expiring the tables
+        that wait too long for their players."""
         await self.registry.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._expire_waiting())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         await self.registry.close()
         for live in self.registry.tables.values():
             live.audience.close_all(WS_1001_GOING_AWAY)
@@ -77,6 +92,31 @@ class Hub:
         await self.driver.run(live)
         self.registry.drop_if_done(live)
 
+    async def _expire_waiting(self) -> None:
+        expiry = self.settings.waiting_expiry
+        while True:
+            await asyncio.sleep(min(60.0, expiry / 4))
+            now = self.clock()
+            for live in list(self.registry.tables.values()):
+                table = live.table
+                if table.status == "waiting" and now - table.last_change >= expiry:
+                    await self.expire(live)
+
+    async def expire(self, live: LiveTable) -> None:
+        """Close a table that waited too long for its players."""
+        async with live.lock:
+            if live.table.status != "waiting":
+                return
+            self.registry.remove(live)
+            if live.task is not None:
+                live.task.cancel()
+            table_id = live.table.id
+            with contextlib.suppress(Exception):
+                await self.journal.write(lambda conn: Store.expire(conn, table_id))
+            error = ErrorMessage(code="table_expired", message="nobody came: the table is closed")
+            live.audience.close_all(WS_1001_GOING_AWAY, error)
+        table_event("table_expired", table_id)
+
     # -- committing ------------------------------------------------------------------
 
     async def commit(self, live: LiveTable, out: Outcome, reply: Connection | None) -> bool:
@@ -84,26 +124,48 @@ class Hub:
         (``reply``: the connection whose input it answers). On a store failure the
         table's connections are closed and the table is rebuilt from what was
         committed: False."""
-        if out.accepted is not None and not await self.journal.commit(live.table, out):
-            error = ErrorMessage(code="internal_error", message="the table restarts; reconnect")
-            live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
-            await self.registry.reload(live)
-            return False
+        if out.accepted is not None:
+            if not await self.journal.commit(live.table, out):
+                delay = self.registry.reload(live)
+                error = ErrorMessage(
+                    code="table_unavailable",
+                    message="the table restarts after a failed write; reconnect",
+                    args={"retry_after": max(1, math.ceil(delay))},
+                )
+                live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
+                return False
+            self.registry.committed(live.table.id)
         live.audience.deliver(out, reply)
         return True
 
     # -- HTTP operations ---------------------------------------------------------------
 
-    async def create(self, request: CreateTable) -> TableCreated:
+    async def create(self, request: CreateTable, client: str | None = None) -> TableCreated:
+        if client is not None and not self.creates.take(client, self.clock()):
+            wait = self.creates.retry_after(client, self.clock())
+            raise TableError("rate_limited", "too many tables from this address", wait)
         try:
             get_rules(request.rules, request.options)
         except OptionError as err:
             raise TableError(err.code, err.message) from None
         settings = self.settings
+        secret = None
+        if request.seed is not None:
+            if sum(kind == "human" for kind in request.seats) > 1:
+                raise TableError(
+                    "seed_not_allowed",
+                    "a seed may be chosen only at a table with at most one human seat",
+                )
+            seed = request.seed
+        else:
+            secret = secrets.token_hex(SECRET_BYTES)
+            seed = seed_of(secret)
         config = TableConfig(
             rules=request.rules,
             options=dict(request.options),
-            seed=request.seed if request.seed is not None else secrets.randbelow(2**63),
+            seed=seed,
+            secret=secret,
+            seed_chosen=request.seed is not None,
             level=request.level,
             seats=tuple(request.seats),
             public=request.public,
@@ -125,6 +187,8 @@ class Hub:
             grace=config.grace,
             bot_delay=config.bot_delay,
             status=table.status,
+            secret=config.secret,
+            seed_chosen=config.seed_chosen,
         )
         seat_rows = [SeatRow(i, s.kind, s.name, None) for i, s in enumerate(table.seats)]
         await self.journal.write(lambda conn: Store.create_table(conn, row, seat_rows))
@@ -136,15 +200,30 @@ class Hub:
             invite_url=None if invite is None else f"/?table={table_id}&invite={invite}",
         )
 
-    def public_tables(self) -> list[TableInfo]:
-        return self.registry.public_tables()
+    def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
+        """(how many public tables are open, ``limit`` of them from ``offset``)."""
+        return self.registry.public_tables(limit, offset)
+
+    async def _committed(self, table_id: str) -> LiveTable:
+        """A table whose every action is committed: the table's lock is taken (an
+        action being written holds it), and the table is still the live one (a failed
+        write replaces it). Call with the lock released after reading."""
+        while True:
+            live = await self.registry.find(table_id)
+            await live.lock.acquire()
+            if self.registry.tables.get(table_id) is live:
+                return live
+            live.lock.release()
 
     async def info(self, table_id: str, invite: str | None) -> TableInfo:
-        live = await self.registry.find(table_id)
-        check_invite(live.invite_hash, invite)
+        live = await self._committed(table_id)
+        try:
+            check_invite(live.invite_hash, invite)
+            info = live.table.info()
+        finally:
+            live.lock.release()
         self.registry.drop_if_done(live)
-        async with live.lock:  # an action is committed under the lock: show only those
-            return live.table.info()
+        return info
 
     async def join(self, table_id: str, request: JoinRequest) -> tuple[int, str]:
         """Claim a seat; returns (seat, token)."""
@@ -199,34 +278,50 @@ class Hub:
         return table.info()
 
     async def watch(self, table_id: str, invite: str | None, ws_url: str) -> Watch:
-        live = await self.registry.find(table_id)
-        check_invite(live.invite_hash, invite)
-        self.registry.drop_if_done(live)
-        table = live.table
-        async with live.lock:  # only what is committed (a write in flight holds the lock)
-            return Watch(
+        live = await self._committed(table_id)
+        try:
+            check_invite(live.invite_hash, invite)
+            table = live.table
+            watch = Watch(
                 table_id=table_id,
                 ws_url=ws_url,
                 seq=table.seq,
                 status=table.status,
                 view=table.view(None).to_json(),
             )
+        finally:
+            live.lock.release()
+        self.registry.drop_if_done(live)
+        return watch
 
-    async def hint(self, table_id: str, token: str) -> Hint:
+    async def hint(self, table_id: str, token: str, client: str | None = None) -> Hint:
         """What the normal bot (the hard one at a hard table) would do in the seat's
-        place, from the seat's own view."""
+        place, from the seat's own view. Rate limited per client address and per seat
+        (``rate_limited``); a hint that cannot be served soon is ``hints_busy``."""
+        now = self.clock()
+        if client is not None and not self.client_hints.take(client, now):
+            wait = self.client_hints.retry_after(client, now)
+            raise TableError("rate_limited", "too many hints from this address", wait)
         live = self.registry.get(table_id)
         seat = seat_of(live.table, token)
+        if not self.seat_hints.take((table_id, seat), now):
+            wait = self.seat_hints.retry_after((table_id, seat), now)
+            raise TableError("rate_limited", "too many hints for this seat", wait)
         table = live.table
-        legal = table.legal[seat]
-        if not legal or table.status != "playing":
+        async with live.lock:  # the state as committed (an action being written holds it)
+            if self.registry.tables.get(table_id) is not live:
+                raise TableError("table_unavailable", "the table is being restored", 1.0)
+            legal, status, seq, view = table.legal[seat], table.status, table.seq, table.view(seat)
+        if not legal or status != "playing":
             raise TableError("not_your_turn", f"seat {seat} may not act now")
         level = "hard" if table.config.level == "hard" else "normal"
         bot = bot_for(table.family, level)
-        seq = table.seq
-        action = await self.bots.choose(
-            table.family, bot, table.view(seat), legal, table.config.seed ^ 0x5EED, seq
-        )
+        try:
+            action = await self.bots.hint(
+                table.family, bot, view, legal, table.config.seed ^ 0x5EED, seq
+            )
+        except HintsBusy as busy:
+            raise TableError("hints_busy", busy.message, busy.retry_after) from None
         return Hint(seq=seq, action=action, bot=bot)
 
     # -- websocket operations ------------------------------------------------------------
@@ -258,6 +353,9 @@ class Hub:
                     audience.deliver(live.table.disconnect(seat, self.clock()), None)
                 audience.seats[seat] = conn
             else:
+                if len(audience.spectators) >= self.settings.max_spectators:
+                    limit = self.settings.max_spectators
+                    raise TableError("spectators_full", f"this table has {limit} spectators")
                 audience.spectators.add(conn)
             conn.seat = seat
             audience.deliver(live.table.connect(seat, self.clock()), conn)

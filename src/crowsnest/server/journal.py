@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TypeVar
@@ -25,6 +26,9 @@ from crowsnest.server.table import Accepted, Outcome, Table
 
 T = TypeVar("T")
 
+FAILURE_LOG_EVERY = 60.0
+"""Seconds between two ``store_failed`` lines of one table."""
+
 _Pending = tuple[str, Accepted, asyncio.Future[None]]
 
 
@@ -34,6 +38,8 @@ class Journal:
     def __init__(self, writer: Writer) -> None:
         self.writer = writer
         self._pending: list[_Pending] = []
+        self._failures: dict[str, tuple[float, int]] = {}
+        """By table: when its last failure was logged, and how many since were not."""
 
     async def write(self, fn: Callable[[SAConnection], T]) -> T:
         """Run ``fn`` in the writer's next transaction; return once it has committed.
@@ -47,11 +53,12 @@ class Journal:
         assert accepted is not None
         record = table.record() if out.finished else None
         results = results_of(table) if out.finished else []
+        scores = list(table.game.scores) if out.finished else []
 
         def finish(conn: SAConnection) -> None:
             assert record is not None
             Store.append(conn, [(table.id, accepted)])
-            Store.finish(conn, table.id, record, results)
+            Store.finish(conn, table.id, record, results, scores)
 
         try:
             if record is None:
@@ -59,7 +66,7 @@ class Journal:
             else:
                 await self.write(finish)
         except Exception:
-            table_event("store_failed", table.id, logging.ERROR, seq=accepted.seq, exc_info=True)
+            self._failed(table.id, accepted.seq)
             return False
         table_event(
             "action",
@@ -72,6 +79,21 @@ class Journal:
         if out.finished:
             table_event("game_over", table.id, seq=accepted.seq, scores=list(table.game.scores))
         return True
+
+    def _failed(self, table_id: str, seq: int) -> None:
+        """Log a failed write with its traceback, once per table per minute (with how
+        many failed since the last line)."""
+        now = time.monotonic()
+        last, missed = self._failures.get(table_id, (-FAILURE_LOG_EVERY, 0))
+        if now - last < FAILURE_LOG_EVERY:
+            self._failures[table_id] = (last, missed + 1)
+            return
+        if len(self._failures) > 10_000:
+            self._failures.clear()
+        self._failures[table_id] = (now, 0)
+        table_event(
+            "store_failed", table_id, logging.ERROR, seq=seq, not_logged=missed, exc_info=True
+        )
 
     def append(self, table_id: str, accepted: Accepted) -> asyncio.Future[None]:
         """Append one action to the log with the others of this loop turn; the future

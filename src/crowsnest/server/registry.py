@@ -29,6 +29,10 @@ from crowsnest.server.table import Seat, Table, TableConfig, TableError
 
 MAX_TABLE_ID = 40
 """Longest table id the store holds (longer ones are not looked up)."""
+RELOAD_FIRST = 0.5
+"""Seconds before a table is restored after its first failed write in a row."""
+RELOAD_MAX = 30.0
+"""The longest wait before a table is restored (the delay doubles up to it)."""
 
 
 @dataclass(eq=False)
@@ -54,6 +58,11 @@ class Registry:
         self.clock = clock
         self.run = run
         self.tables: dict[str, LiveTable] = {}
+        self.failures: dict[str, int] = {}
+        """Failed writes in a row, by table."""
+        self.reloading: dict[str, float] = {}
+        """Tables being restored after a failed write: when they will be back."""
+        self._reloads: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Rebuild every unfinished table from the store."""
@@ -62,6 +71,7 @@ class Registry:
 
     async def close(self) -> None:
         tasks = [live.task for live in self.tables.values() if live.task is not None]
+        tasks += list(self._reloads)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -98,16 +108,47 @@ class Registry:
         table_event("recovered", row.id, seq=table.seq, status=table.status)
         return live
 
-    async def reload(self, live: LiveTable) -> None:
-        """Forget ``live`` and rebuild its table from what the store has committed
-        (when it is not over)."""
+    def reload(self, live: LiveTable) -> float:
+        """Forget ``live`` after a failed write and rebuild its table from what the
+        store has committed (when it is not over), after a delay that doubles with
+        each failure in a row (:data:`RELOAD_FIRST` to :data:`RELOAD_MAX` seconds);
+        until then the table answers ``table_unavailable``. Returns the delay."""
+        table_id = live.table.id
         self.remove(live)
         if live.task is not None and live.task is not asyncio.current_task():
             live.task.cancel()
-        with contextlib.suppress(Exception):
-            stored = await asyncio.to_thread(self.store.load, live.table.id)
-            if stored is not None and stored.table.status != "over":
-                self.restore(stored)
+        failures = self.failures[table_id] = self.failures.get(table_id, 0) + 1
+        delay: float = min(RELOAD_MAX, RELOAD_FIRST * 2.0 ** (failures - 1))
+        self.reloading[table_id] = self.clock() + delay
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(self._reload_later(table_id, delay))
+        self._reloads.add(task)
+        task.add_done_callback(self._reloads.discard)
+        return delay
+
+    async def _reload_later(self, table_id: str, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+            with contextlib.suppress(Exception):
+                stored = await asyncio.to_thread(self.store.load, table_id)
+                if stored is not None and stored.table.status != "over":
+                    self.restore(stored)
+        finally:
+            self.reloading.pop(table_id, None)
+
+    def committed(self, table_id: str) -> None:
+        """A write of the table succeeded: its next failure waits the shortest delay."""
+        if self.failures:
+            self.failures.pop(table_id, None)
+
+    def _unavailable(self, table_id: str) -> None:
+        due = self.reloading.get(table_id)
+        if due is not None:
+            raise TableError(
+                "table_unavailable",
+                "the table is being restored after a failed write; try again",
+                max(0.0, due - self.clock()),
+            )
 
     def remove(self, live: LiveTable) -> None:
         if self.tables.get(live.table.id) is live:
@@ -124,6 +165,7 @@ class Registry:
         """An open table (``table_not_found`` if there is none)."""
         live = self.tables.get(table_id)
         if live is None:
+            self._unavailable(table_id)
             raise TableError("table_not_found", "no open table has this id")
         return live
 
@@ -132,6 +174,7 @@ class Registry:
         live = self.tables.get(table_id)
         if live is not None:
             return live
+        self._unavailable(table_id)
         stored = None
         if len(table_id) <= MAX_TABLE_ID:
             stored = await asyncio.to_thread(self.store.load, table_id)
@@ -142,12 +185,15 @@ class Registry:
             raise TableError("table_not_found", "no table has this id")
         return live
 
-    def public_tables(self) -> list[TableInfo]:
-        return [
-            live.table.info()
+    def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
+        """How many public tables are not over, and ``limit`` of them from ``offset``
+        (oldest first: in the order they were taken)."""
+        public = [
+            live
             for live in self.tables.values()
             if live.table.config.public and live.table.status != "over"
         ]
+        return len(public), [live.table.info() for live in public[offset : offset + limit]]
 
     def connection_count(self) -> int:
         return sum(len(live.audience.connections()) for live in self.tables.values())
@@ -179,4 +225,6 @@ def _config(row: TableRow, kinds: tuple[SeatKind, ...]) -> TableConfig:
         public=row.public,
         grace=row.grace,
         bot_delay=row.bot_delay,
+        secret=row.secret,
+        seed_chosen=row.seed_chosen,
     )

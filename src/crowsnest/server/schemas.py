@@ -135,7 +135,7 @@ def parse_client_message(text: str) -> HelloMessage | ActionMessage | SyncMessag
     ``bad_message`` or ``unknown_type``) naming the problem, never echoing the input."""
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
@@ -181,6 +181,15 @@ class TableInfo(_Out):
     status: Status
     seq: int
     seats: list[SeatInfo]
+    spectators: int = 0
+    """Spectators connected now (`max_spectators` at most)."""
+    commitment: str | None
+    """SHA-256 (hex) of the server's deal secret, published before the first card; the
+    finished game's record reveals the secret (`docs/formats.md`, "Fair deals").
+    `null` when the creator chose the seed, and at tables older than the scheme."""
+    seed_chosen: bool
+    """The table's creator chose the deal seed (allowed only at a table with at most
+    one human seat): its deals are known to the creator."""
 
 
 class WelcomeMessage(_Out):
@@ -190,7 +199,8 @@ class WelcomeMessage(_Out):
     version: int = PROTOCOL_VERSION
     """The protocol version: 1."""
     table: TableInfo
-    """The table: rules, options, level, seats, status, seq."""
+    """The table: rules, options, level, seats, status, seq, spectators, and the fair
+    deal's `commitment` and `seed_chosen`."""
     seat: int | None
     """The connection's seat, `null` for a spectator."""
     role: Literal["player", "spectator"]
@@ -219,6 +229,9 @@ class PresenceMessage(_Out):
     type: Literal["presence"] = "presence"
     seats: list[SeatInfo]
     """For each seat: `kind`, `name`, `claimed`, `connected`, `bot` (a bot plays it now)."""
+    spectators: int = 0
+    """How many spectators are connected (a spectator's coming and going sends no
+    message of its own: the count is brought up to date by the next presence)."""
 
 
 class ErrorMessage(_Out):
@@ -282,7 +295,13 @@ class CreateTable(_Strict):
         default=None, ge=0, le=3600, description="seconds before a bot plays for a gone player"
     )
     bot_delay: float | None = Field(default=None, ge=0, le=10, description="seconds a bot waits")
-    seed: int | None = Field(default=None, ge=0, le=MAX_SEED, description="deal seed (replays)")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_SEED,
+        description="deal seed (replays, practice): only at a table with at most one human "
+        "seat (else `seed_not_allowed`); the table then shows `seed_chosen`",
+    )
 
 
 class TableCreated(BaseModel):
@@ -325,6 +344,24 @@ class Hint(BaseModel):
     seq: int
     action: str
     bot: str
+
+
+class DealCheck(BaseModel):
+    """A finished game's fair-deal check (``crowsnest verify``, as the server runs it;
+    anyone can run it on the record instead)."""
+
+    table_id: str
+    verified: bool
+    """The secret matches the commitment, the seed follows from it, and the engine
+    deals exactly the recorded deals from that seed."""
+    problems: list[str]
+    """What does not match, for people (empty when verified)."""
+    scheme: str | None
+    commitment: str | None
+    secret: str | None
+    seed_chosen: bool
+    deals: int
+    """How many deals were checked."""
 
 
 class GameStats(BaseModel):

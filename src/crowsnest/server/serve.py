@@ -23,13 +23,18 @@ def _serve(settings: Settings) -> int:
     import uvicorn
 
     from crowsnest.server.app import create_app
+    from crowsnest.server.guard import Guard, guarded_protocol
     from crowsnest.server.logs import configure
 
     configure(settings.log_level)
+    _raise_file_limit()
+    guard = Guard(settings.max_connections_per_client, settings.header_timeout)
     config = uvicorn.Config(
         create_app(settings),
         host=settings.host,
         port=settings.port,
+        http=guarded_protocol(guard),
+        timeout_keep_alive=5,
         log_config=None,
         access_log=False,
         ws_max_size=settings.max_frame_bytes,
@@ -47,6 +52,18 @@ def _serve(settings: Settings) -> int:
     print(f"CrowsNest server: open {settings.url} (API: {settings.url}docs)", flush=True)
     server.run()
     return 0 if server.started else 1
+
+
+def _raise_file_limit() -> None:
+    """Open files up to the hard limit: every connection is one."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

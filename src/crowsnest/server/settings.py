@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     """Default seconds a seat's player may be gone before a bot plays for them."""
     allowed_origins: str = ""
     """Comma-separated extra websocket Origins (same-origin is always allowed)."""
+    allowed_hosts: str = ""
+    """Comma-separated Host names the server answers to (``cards.example.org``,
+    ``*.example.org``); empty: any. Other Hosts get 400 (against DNS rebinding)."""
     max_message_bytes: int = Field(default=4096, ge=256, le=1 << 20)
     """Longest client websocket message answered (longer: error ``too_large``)."""
     max_frame_bytes: int = Field(default=1 << 20, ge=1024, le=16 << 20)
@@ -41,7 +44,40 @@ class Settings(BaseSettings):
     rate_burst: int = Field(default=40, ge=1)
     """Messages a connection may send at once before the rate limit applies."""
     bot_workers: int = Field(default=2, ge=1, le=64)
-    """Processes that run hard bots (and hard hints)."""
+    """Processes that run hard bots' moves."""
+    hint_workers: int = Field(default=1, ge=1, le=64)
+    """Processes that run hard hints, apart from the bots' moves and at a lower CPU
+    priority (``nice`` 10), so that hints never slow the bots down."""
+    hint_queue: int = Field(default=4, ge=1, le=1024)
+    """Hard hints computed or waiting at once; one more is refused (``hints_busy``)."""
+    hint_timeout: float = Field(default=5.0, gt=0, le=120)
+    """Seconds a hint may take before the caller is answered ``hints_busy``."""
+    hint_rate: float = Field(default=0.5, gt=0)
+    """Hints a second a seat may ask, on average (more: ``rate_limited``)."""
+    hint_burst: int = Field(default=3, ge=1)
+    """Hints a seat may ask at once."""
+    client_hint_rate: float = Field(default=2.0, gt=0)
+    """Hints a second one client address may ask, over all its seats."""
+    client_hint_burst: int = Field(default=10, ge=1)
+    """Hints one client address may ask at once."""
+    create_rate: float = Field(default=0.2, gt=0)
+    """Tables a second one client address may create, on average (more: ``rate_limited``)."""
+    create_burst: int = Field(default=10, ge=1)
+    """Tables one client address may create at once."""
+    waiting_expiry: float = Field(default=3600.0, ge=1, le=30 * 86400)
+    """Seconds a table may wait for its players (from its creation, or from the
+    server's start); then it is closed (``expired``) and its id answers
+    ``table_not_found``."""
+    max_spectators: int = Field(default=500, ge=0, le=100_000)
+    """Spectators one table may have at once; one more is refused (``spectators_full``)."""
+    header_timeout: float = Field(default=10.0, gt=0, le=600)
+    """Seconds a client has to send a request's headers (counted from its first byte,
+    or from the connection's opening); then the connection is closed."""
+    body_timeout: float = Field(default=10.0, gt=0, le=600)
+    """Seconds a client has to send a request's body (then 408 ``body_timeout``)."""
+    max_connections_per_client: int = Field(default=100, ge=1, le=100_000)
+    """Open connections (HTTP and websocket) one client address may hold; more are
+    closed at once, with a ``connection_cap`` log line."""
     log_level: str = "info"
 
     @property
@@ -53,6 +89,9 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite:///{self.data_dir.resolve() / 'crowsnest.db'}"
+
+    def hosts(self) -> list[str]:
+        return [h.strip() for h in self.allowed_hosts.split(",") if h.strip()]
 
     def origins(self) -> frozenset[str]:
         return frozenset(

@@ -46,6 +46,8 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("secret", sa.String(64), nullable=True),
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 sa.Index("ix_tables_status", tables.c.status)
 
@@ -77,6 +79,7 @@ records = sa.Table(
     sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
     sa.Column("record", sa.JSON, nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("scores", sa.JSON, nullable=True),
 )
 
 results = sa.Table(
@@ -112,6 +115,9 @@ class TableRow:
     grace: float
     bot_delay: float
     status: str
+    secret: str | None = None
+    """The deal secret (``crowsnest.fairness``); no message carries it before the end."""
+    seed_chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +142,7 @@ class ResultRow:
 
 @dataclass(frozen=True, slots=True)
 class PlayerGameRow:
-    """One finished game of a player (a seat of theirs), with the game's record."""
+    """One finished game of a player (a seat of theirs), with the game's final totals."""
 
     table_id: str
     seat: int
@@ -146,7 +152,8 @@ class PlayerGameRow:
     won: bool
     public: bool
     finished_at: datetime
-    record: dict[str, Any]
+    final_scores: list[int]
+    """The game's final totals, as stored when it finished."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +234,8 @@ class Store:
                 bot_delay=row.bot_delay,
                 status=row.status,
                 created_at=utcnow(),
+                secret=row.secret,
+                seed_chosen=row.seed_chosen,
             )
         )
         conn.execute(
@@ -272,6 +281,15 @@ class Store:
         return True
 
     @staticmethod
+    def expire(conn: Connection, table_id: str) -> None:
+        """A table that waited too long for its players: ``expired``, never loaded again."""
+        conn.execute(
+            tables.update()
+            .where(tables.c.id == table_id, tables.c.status == "waiting")
+            .values(status="expired", finished_at=utcnow())
+        )
+
+    @staticmethod
     def append(conn: Connection, entries: Sequence[tuple[str, Accepted]]) -> None:
         """Append (table id, accepted action) entries to the log, in one ``INSERT``."""
         now = utcnow()
@@ -292,13 +310,23 @@ class Store:
 
     @staticmethod
     def finish(
-        conn: Connection, table_id: str, record: dict[str, Any], result_rows: Sequence[ResultRow]
+        conn: Connection,
+        table_id: str,
+        record: dict[str, Any],
+        result_rows: Sequence[ResultRow],
+        scores: Sequence[int] = (),
     ) -> None:
+        """A game is over: its record, its final totals (``scores``) and one result per
+        human seat."""
         now = utcnow()
         conn.execute(
             tables.update().where(tables.c.id == table_id).values(status="over", finished_at=now)
         )
-        conn.execute(records.insert().values(table_id=table_id, record=record, finished_at=now))
+        conn.execute(
+            records.insert().values(
+                table_id=table_id, record=record, finished_at=now, scores=list(scores)
+            )
+        )
         if result_rows:
             conn.execute(
                 results.insert(),
@@ -322,10 +350,13 @@ class Store:
     # -- reads -------------------------------------------------------------------------
 
     def load_unfinished(self) -> list[StoredTable]:
-        """Every table not over, with its seats and its action log in order."""
+        """Every table waiting or playing (not over, not expired), with its seats and
+        its action log in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                tables.select().where(tables.c.status != "over").order_by(tables.c.created_at)
+                tables.select()
+                .where(tables.c.status.in_(("waiting", "playing")))
+                .order_by(tables.c.created_at)
             ).all()
             return [self._load(conn, _table_row(r)) for r in rows]
 
@@ -413,8 +444,10 @@ class Store:
 
     def player_games(self, name: str, limit: int, offset: int) -> tuple[int, list[PlayerGameRow]]:
         """Finished games of the player called ``name``, newest first: how many there
-        are in all, and ``limit`` of them from ``offset``, each with its record."""
-        where = results.c.name == name
+        are in all, and ``limit`` of them from ``offset``, each with its final totals
+        (read, not replayed). Games of private tables are left out: this list is public."""
+        public = sa.select(tables.c.id).where(tables.c.public)
+        where = sa.and_(results.c.name == name, results.c.table_id.in_(public))
         query = (
             sa.select(
                 results.c.table_id,
@@ -425,7 +458,7 @@ class Store:
                 results.c.won,
                 results.c.finished_at,
                 tables.c.public,
-                records.c.record,
+                records.c.scores,
             )
             .join(tables, tables.c.id == results.c.table_id)
             .join(records, records.c.table_id == results.c.table_id)
@@ -446,7 +479,7 @@ class Store:
                     won=bool(r.won),
                     public=bool(r.public),
                     finished_at=r.finished_at,
-                    record=dict(r.record),
+                    final_scores=[int(x) for x in r.scores or []],
                 )
                 for r in conn.execute(query)
             ]
@@ -465,6 +498,8 @@ def _table_row(r: Any) -> TableRow:
         grace=float(r.grace),
         bot_delay=float(r.bot_delay),
         status=r.status,
+        secret=r.secret,
+        seed_chosen=bool(r.seed_chosen),
     )
 
 

@@ -40,6 +40,7 @@ from crowsnest.engine import (
     new_game,
     parse_action,
 )
+from crowsnest.fairness import SCHEME, commitment
 from crowsnest.server.bots import bot_for
 from crowsnest.server.schemas import (
     ActionMessage,
@@ -66,10 +67,12 @@ Target = int | Literal["reply", "spectators", "all"]
 class TableError(Exception):
     """A request the table refuses (claiming a taken seat, ...): ``code`` is stable."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+        """Seconds after which the same request may succeed (a retryable refusal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,12 @@ class TableConfig:
     public: bool = True
     grace: float = 60.0
     bot_delay: float = 0.8
+    secret: str | None = None
+    """The deal secret ``seed`` was derived from (:mod:`crowsnest.fairness`): only its
+    commitment is shown until the game is over. ``None``: no secret (a chosen seed, or
+    a table older than the scheme)."""
+    seed_chosen: bool = False
+    """The creator chose ``seed``."""
 
 
 @dataclass(slots=True)
@@ -208,6 +217,9 @@ class Table:
             status=self.status,
             seq=self.seq,
             seats=self.seat_info(),
+            spectators=self.spectators,
+            commitment=None if c.secret is None else commitment(c.secret),
+            seed_chosen=c.seed_chosen,
         )
 
     def state(self, seat: int | None, events: Sequence[Event] = ()) -> StateMessage:
@@ -246,7 +258,7 @@ class Table:
         s = self.seats[seat]
         was = self.status
         s.name, s.token_hash, s.gone_since = name, token_hash, now
-        out = Outcome([("all", PresenceMessage(seats=self.seat_info()))])
+        out = Outcome([("all", self.presence())])
         if was == "waiting" and self.status == "playing":
             self.last_change = now
             out.out.extend(self._states(()))
@@ -265,7 +277,7 @@ class Table:
             s = self.seats[seat]
             s.kind, s.name, s.gone_since = "bot", self.bot, now
         self.last_change = now
-        out = Outcome([("all", PresenceMessage(seats=self.seat_info()))])
+        out = Outcome([("all", self.presence())])
         out.out.extend(self._states(()))
         return out
 
@@ -288,13 +300,15 @@ class Table:
         welcome = WelcomeMessage(
             table=self.info(), seat=seat, role="spectator" if seat is None else "player"
         )
-        return Outcome(
-            [
-                ("reply", welcome),
-                ("reply", self.state(seat)),
-                ("all", PresenceMessage(seats=self.seat_info())),
-            ]
-        )
+        out = Outcome([("reply", welcome), ("reply", self.state(seat))])
+        if seat is not None:
+            # A spectator coming or going tells nobody: the count rides on the next
+            # presence (so a crowd of spectators costs each one message, not n).
+            out.out.append(("all", self.presence()))
+        return out
+
+    def presence(self) -> PresenceMessage:
+        return PresenceMessage(seats=self.seat_info(), spectators=self.spectators)
 
     def disconnect(self, seat: int | None, now: float) -> Outcome:
         if seat is None:
@@ -304,7 +318,7 @@ class Table:
         s.connections = max(0, s.connections - 1)
         if s.connections == 0:
             s.gone_since = now
-        return Outcome([("all", PresenceMessage(seats=self.seat_info()))])
+        return Outcome([("all", self.presence())])
 
     # -- messages ----------------------------------------------------------------------
 
@@ -382,7 +396,7 @@ class Table:
         out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"))
         if s.kind == "human" and not s.takeover:
             s.takeover = True
-            out.out.append(("all", PresenceMessage(seats=self.seat_info())))
+            out.out.append(("all", self.presence()))
         return out
 
     # -- applying ------------------------------------------------------------------------
@@ -412,4 +426,15 @@ class Table:
         return Outcome(self._states(events), accepted=accepted, finished=self.game.is_over)
 
     def record(self) -> dict[str, Any]:
-        return self.game.record()
+        """The engine's record, and (once the game is over) its ``fairness`` block:
+        the scheme, the commitment, the secret revealed, whether the seed was chosen."""
+        record = self.game.record()
+        c = self.config
+        if self.game.is_over and (c.secret is not None or c.seed_chosen):
+            record["fairness"] = {
+                "scheme": SCHEME,
+                "commitment": None if c.secret is None else commitment(c.secret),
+                "secret": c.secret,
+                "seed_chosen": c.seed_chosen,
+            }
+        return record

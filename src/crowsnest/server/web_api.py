@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel
 
-from crowsnest.engine import OptionError, RecordError, option_specs, replay
+from crowsnest.engine import OptionError, option_specs
 from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.rules_info import rules_info
 from crowsnest.server.access import PlayerName, ReadableTable, StoreDep
@@ -104,15 +104,6 @@ class PlayerGames(BaseModel):
     games: list[PlayerGame]
 
 
-def _final_scores(record: dict[str, Any]) -> list[int]:
-    """The game's final totals; none for a record this engine no longer replays (the
-    list still shows the game)."""
-    try:
-        return list(replay(record).scores)
-    except RecordError:
-        return []
-
-
 @router.get("/api/players/{name}/games", tags=["games"])
 async def player_games(
     name: PlayerName,
@@ -134,7 +125,7 @@ async def player_games(
                 seat=r.seat,
                 score=r.score,
                 won=r.won,
-                final_scores=_final_scores(r.record),
+                final_scores=r.final_scores,
                 public=r.public,
             )
             for r in rows

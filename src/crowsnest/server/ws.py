@@ -17,6 +17,7 @@ from starlette.status import WS_1000_NORMAL_CLOSURE, WS_1008_POLICY_VIOLATION
 
 from crowsnest.server.delivery import Connection
 from crowsnest.server.hub import Hub
+from crowsnest.server.limits import TokenBucket
 from crowsnest.server.logs import server_event
 from crowsnest.server.registry import LiveTable
 from crowsnest.server.schemas import HelloMessage, ProtocolError, parse_client_message
@@ -27,27 +28,6 @@ router = APIRouter()
 
 HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to say hello."""
-
-
-class TokenBucket:
-    """``rate`` messages a second on average, ``burst`` at once.
-
-    >>> bucket = TokenBucket(rate=1, burst=2, now=0.0)
-    >>> [bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(1.0)]
-    [True, True, False, True]
-    """
-
-    def __init__(self, rate: float, burst: int, now: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = float(burst), now
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str]) -> bool:
