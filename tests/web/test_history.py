@@ -8,6 +8,7 @@ import json
 import time
 import uuid
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .pages import call, open_page
@@ -109,6 +110,25 @@ def test_history_lists_the_game_and_steps_the_replay(server_url: str, page: Page
     page.click("#replay-next-hand")
     dealt = [i for i, s in enumerate(steps) if s.get("dealt")]
     expect(position).to_have_attribute("data-index", str(dealt[0] if dealt else last))
+    assert _missing(page) == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Fair deal"), ("he", "חלוקה הוגנת")])
+def test_the_replay_verifies_its_deal(server_url: str, page: Page, lang: str, words: str) -> None:
+    """The replay viewer's "verify this deal" asks the server to check the revealed
+    secret against the commitment published before the first card, and says so."""
+    name = f"Verify {uuid.uuid4().hex[:6]}"
+    table_id = _finished_game(server_url, name)
+    commitment = call(server_url, "GET", f"/api/tables/{table_id}/verify")["commitment"]
+    _as_player(page, name, lang)
+    open_page(page)
+    page.click("#tab-history")
+    page.locator(".history-game button.replay-open").first.click()
+    page.click("#replay-verify")
+    verdict = page.locator("#replay-verified")
+    expect(verdict).to_have_attribute("data-verified", "true")
+    expect(verdict).to_contain_text(words)
+    expect(verdict).to_contain_text(commitment[:16])
     assert _missing(page) == []
 
 

@@ -145,6 +145,14 @@ export const api = {
    */
   replay: (id, { token, invite }) => request("GET", `${tablePath(id)}/replay`, { token, query: { invite } }),
   /**
+   * A finished game's fair-deal check: the revealed secret against the commitment
+   * published before the first card, the deals against those it gives.
+   * @param {string} id
+   * @param {{token: string | null, invite: string | null}} access
+   * @returns {Promise<{verified: boolean, problems: string[], commitment: string | null, seed_chosen: boolean, deals: number}>}
+   */
+  verify: (id, { token, invite }) => request("GET", `${tablePath(id)}/verify`, { token, query: { invite } }),
+  /**
    * @param {string} name
    * @returns {Promise<import("./history.js").Stats>}
    */

@@ -377,7 +377,7 @@ export function drawReplay(v, keepFocus = false) {
     viewer.replaceChildren();
     focusOn(v.container, `.history-game[data-table="${CSS.escape(r.game.table_id)}"] button`);
   });
-  head.append(close);
+  head.append(verifyButton(r), close);
 
   const controls = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("history.controls") });
   for (const [what, key, symbol] of CONTROLS) {
@@ -420,6 +420,29 @@ export function drawReplay(v, keepFocus = false) {
   viewer.replaceChildren(head, controls, slider, position, board, side, h("p", { class: "replay-help" }, t("history.keys")));
   if (focusedId) document.getElementById(focusedId)?.focus();
   else if (keepFocus) focusOn(viewer, ".replay-board");
+}
+
+/**
+ * "Verify this deal": the server checks the revealed secret against the commitment
+ * published before the first card and that the engine deals exactly these deals
+ * from it (anyone can check the same with `crowsnest verify` on the record).
+ * @param {ReplayState} r
+ */
+function verifyButton(r) {
+  const out = h("span", { id: "replay-verified", role: "status" });
+  const button = h("button", { type: "button", id: "replay-verify" }, t("history.verify"));
+  button.addEventListener("click", async () => {
+    out.textContent = t("history.loading");
+    try {
+      const check = await api.verify(r.game.table_id, access(r.game.table_id));
+      const key = check.verified ? "history.verified" : check.seed_chosen ? "history.seed_chosen" : "history.not_verified";
+      out.textContent = t(key, { count: check.deals, commitment: (check.commitment ?? "").slice(0, 16) });
+      out.dataset.verified = String(check.verified);
+    } catch (err) {
+      out.textContent = t("history.load_failed", { error: errorCode(err) });
+    }
+  });
+  return h("span", { class: "replay-verify" }, button, out);
 }
 
 /**
