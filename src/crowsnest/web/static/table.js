@@ -31,6 +31,13 @@ export function scorebar(m) {
   const parts = [h("span", { class: "sb-rules" }, t(`ruleset.${rulesId(m)}`))];
   if (m.watching) parts.push(h("span", { class: "sb-watching chip" }, t("watch.watching")));
   parts.push(h("span", { class: "sb-hand" }, t("table.hand_number", { n: formatNumber(view.hand_number + 1) })));
+  if (m.table?.seed_chosen) {
+    parts.push(h("span", { class: "sb-deal chip", title: t("table.seed_chosen_help") }, t("table.seed_chosen")));
+  } else if (m.table?.commitment) {
+    // The commitment made before the first card: the finished game reveals the secret.
+    const short = m.table.commitment.slice(0, 8);
+    parts.push(h("span", { class: "sb-deal", title: t("table.commitment_help", { commitment: m.table.commitment }) }, t("table.commitment", { commitment: short })));
+  }
   if (view.game === "rook") {
     const us = ourTeam(m);
     parts.push(

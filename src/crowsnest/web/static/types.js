@@ -160,6 +160,8 @@
  * @property {"waiting" | "playing" | "over"} status
  * @property {number} seq
  * @property {boolean} public
+ * @property {string} [commitment] SHA-256 of the deal secret, published before the first card
+ * @property {boolean} [seed_chosen] the deal was chosen by the creator (a practice table)
  */
 
 /** @typedef {{type: "welcome", table: TableInfo, seat: number | null, role: string}} WelcomeMessage */
