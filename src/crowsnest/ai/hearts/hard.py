@@ -31,22 +31,66 @@ from crowsnest.ai.hearts.policy import (
     normal_pass,
     normal_play,
     pass_danger,
+    running,
     shoot_play,
 )
 from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
 from crowsnest.engine import Action, HeartsView, LegalAction, Play, PlayerView
-from crowsnest.engine.cards import bits
+from crowsnest.engine.cards import bits, suit_mask
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
 
+SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
 DEFAULT_WORLDS = 200
 """Sampled worlds per decision: every candidate is played out in each."""
 DEFAULT_TIME_LIMIT = 0.9
 """Seconds after which the search stops early, whatever it has sampled."""
 
 
+RUNNER_DRAWS = 4
+"""Worlds drawn for one sample while an opponent runs the table: the one in which
+that player's hand is strongest is kept."""
+
+
 def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
-    """Hands for all four seats consistent with what ``view`` shows."""
+    """Hands for all four seats consistent with what ``view`` shows.
+
+    While another player is running the table (it has taken every point so far, at
+    least :data:`~crowsnest.ai.hearts.policy.MOON_ALERT`), the cards it holds are
+    not a random draw: a player keeps taking every point because it holds the top
+    cards. Of :data:`RUNNER_DRAWS` worlds the one giving it the most
+    :func:`top_cards` is kept, so the search weighs the moon it may still shoot."""
+    me = view.seat
+    assert me is not None
+    runner = next((p for p in range(4) if p != me and running(view.points_taken, p)), None)
+    hands = _deal(view, rng)
+    if runner is None:
+        return hands
+    others = DECK & ~played_in(view)
+    best = strength(hands[runner], others)
+    for _ in range(RUNNER_DRAWS - 1):
+        world = _deal(view, rng)
+        k = strength(world[runner], others)
+        if k > best:
+            hands, best = world, k
+    return hands
+
+
+def strength(hand: int, live: int) -> int:
+    """How strong ``hand`` is among ``live`` (the cards still to be played): for each
+    of its cards, the live cards of its suit in other hands that it beats, less those
+    that beat it."""
+    n = 0
+    rest = live & ~hand
+    for c in bits(hand):
+        suit = rest & SUIT_MASKS[c // 13]
+        below = suit & ((1 << c) - 1)
+        n += below.bit_count() - (suit & ~below).bit_count()
+    return n
+
+
+def _deal(view: HeartsView, rng: random.Random) -> list[int]:
+    """One uniformly random deal of the unseen cards consistent with ``view``."""
     me = view.seat
     assert me is not None and view.hand is not None
     hand = view.hand
@@ -86,10 +130,12 @@ def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
 
 
 def rollout(
-    game: HeartsGame, played: int, voids: list[int], shooter: int | None = None
+    game: HeartsGame, played: int, voids: list[int], me: int, shooter: int | None = None
 ) -> tuple[int, ...]:
-    """Play the hand out with the Normal policy for every seat (the moon-shooting
-    policy for ``shooter``); the hand's points."""
+    """Play the hand out with the Normal policy for every seat, the moon-shooting
+    policy for ``shooter`` and for every seat but ``me`` once it is running the table
+    (:func:`~crowsnest.ai.hearts.policy.running`: opponents who may shoot, so that
+    the search learns to stop a moon); the hand's points."""
     while game.phase == "play":
         seat = game.turn
         trick = game.trick
@@ -106,7 +152,10 @@ def rollout(
             game.totals,
             voids,
         )
-        card = shoot_play(s) if seat == shooter else normal_play(s)
+        if seat == shooter or (seat != me and running(game.taken, seat)):
+            card = shoot_play(s)
+        else:
+            card = normal_play(s)
         if trick and card // 13 != trick[0] // 13:
             voids[seat] |= 1 << (trick[0] // 13)
         played |= 1 << card
@@ -182,7 +231,7 @@ class Hard(TimedSearch):
                     if view.trick and card // 13 != view.trick[0] // 13:
                         v[me] |= 1 << (view.trick[0] // 13)
                     game.play_fast(card)
-                    points = rollout(game, played | 1 << card, v, line)
+                    points = rollout(game, played | 1 << card, v, me, line)
                     totals[card, line] += relative(points, me)
             worlds += 1
         value = {card: min(totals[card, line] for line in lines) for card in cards}
@@ -231,6 +280,6 @@ class Hard(TimedSearch):
                     taken=(0, 0, 0, 0),
                     totals=view.totals,
                 )
-                totals[cand] += relative(rollout(game, 0, [0, 0, 0, 0]), me)
+                totals[cand] += relative(rollout(game, 0, [0, 0, 0, 0], me), me)
             worlds += 1
         return min(candidates, key=lambda c: (round(totals[c], 6), c != default, c))
