@@ -312,6 +312,78 @@ def test_opens_a_strong_hand(name: str) -> None:
     assert isinstance(action, Bid) and action.amount is not None
 
 
+def deal_around(rules_id: str, fixed: dict[int, str], shuffle: int = 0) -> tuple[list[str], str]:
+    """Hands for seats 0..3 and the nest: the ``fixed`` hands as given, the other
+    cards shuffled (by ``shuffle``) and dealt out to the other seats and the nest."""
+    rules = RULESETS[rules_id]
+    assert isinstance(rules, RookRules)
+    taken = " ".join(fixed.values()).split()
+    rest = [c for c in card_list_text(tables(rules).deck) if c not in taken]
+    random.Random(shuffle).shuffle(rest)
+    hands = []
+    for seat in range(4):
+        if seat in fixed:
+            hands.append(fixed[seat])
+        else:
+            hands.append(" ".join(rest[: rules.hand_size]))
+            rest = rest[rules.hand_size :]
+    return hands, " ".join(rest)
+
+
+WEAK = "Y5 Y6 Y7 Y8 Y9 G13 B5 B6 B10"
+"""Five low trumps and no bird card or top card: the issue's overbid (80 over 75)."""
+
+
+@pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
+@pytest.mark.parametrize("shuffle", range(3))
+def test_hard_does_not_overbid_a_weak_hand(rules_id: str, shuffle: int) -> None:
+    """An opponent opened 75; Normal bids 80 on five low yellows (its estimate of
+    what the hand makes is 88, against Normal defenders). Hard, judging what the
+    hand makes with a margin that is widest for a hand without a bird card or top
+    card, passes."""
+    hands, nest = deal_around(rules_id, {0: WEAK}, shuffle)
+    game = game_at(rules_id, hands, nest, dealer=2, declarer=None)
+    game.apply(3, "bid 75")
+    assert decide(Normal(), game) == Bid(80)
+    assert decide(smart("hard"), game) == Bid(None)
+
+
+def partner_opened(rules_id: str, mine: str, partner: str) -> RookGame:
+    """Seat 1 passes, seat 2 (seat 0's partner) opens 70, seat 3 passes: seat 0 to
+    bid, both opponents out."""
+    hands, nest = deal_around(rules_id, {0: mine, 2: partner})
+    game = game_at(rules_id, hands, nest, dealer=0, declarer=None)
+    game.apply(1, "bid pass")
+    game.apply(2, "bid 70")
+    game.apply(3, "bid pass")
+    return game
+
+
+MEDIUM = "G14 G13 G11 G9 G8 R14 Y10 B5 B12"
+STRONG_PARTNER = "R11 R12 R13 Y14 Y11 Y9 R5 R9 B14"
+MONSTER = "R14 R13 R12 R11 R10 Y14 G14 B14 CROW"
+WEAK_PARTNER = "R5 R6 Y13 Y12 G5 G10 B5 B6 B10"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_does_not_raise_its_partner_once_both_opponents_passed(seed: int) -> None:
+    """Tournament Rook: passing leaves the partner's 70, which scores what the team
+    captures; raising it only risks a set. Hard had raised to 75 at every seed."""
+    game = partner_opened("rook/tournament", MEDIUM, STRONG_PARTNER)
+    assert decide(smart("hard"), game, seed) == Bid(None)
+
+
+@pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
+def test_hard_raises_its_partner_where_it_pays(rules_id: str) -> None:
+    """The other side of the line: with five top red trumps, three side 14s and the
+    bird card against a weak partner, declaring itself pays — in CrowsNest because
+    a made contract scores the bid, in Tournament Rook because its hand, naming
+    red and taking the nest, captures far more than the partner's would."""
+    game = partner_opened(rules_id, MONSTER, WEAK_PARTNER)
+    action = decide(smart("hard"), game)
+    assert isinstance(action, Bid) and action.amount is not None and action.amount > 70
+
+
 @pytest.mark.parametrize("name", ["greedy", "easy", *SMART])
 def test_discards_keep_the_trumps_and_names_the_long_colour(name: str) -> None:
     rules = RULESETS["rook/crowsnest"]

@@ -20,7 +20,10 @@ search time-bounded instead: as many worlds as fit.
   under whoever wins it, or redealt). Each legal amount is scored from what the
   hand made in every world — the bid (CrowsNest) or the points captured when made,
   minus the bid when set — so it bids only what it expects to make, and in
-  CrowsNest as high as pays.
+  CrowsNest as high as pays. A playout counts as made only with a margin to spare
+  (:func:`bid_shade`: wider for a hand with no bird card and no top card). Once
+  both opponents have passed and the partner holds the bid, it raises only where
+  that clearly pays (:data:`RAISE_MARGIN`).
 * **Nest**: discards built from the two best trump colours, burying side counters
   or keeping them, searched like the play; the nest goes to whoever takes the last
   trick, so burying pays when the declarer's side will likely take it.
@@ -77,6 +80,48 @@ DEFAULT_TIME_LIMIT = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
 CONFIDENCE = 1.5
 """Standard errors by which a searched candidate must beat the Normal choice."""
+RAISE_MARGIN = 15.0
+"""Points a hand (of a 120-point deck) by which declaring itself must beat leaving the
+contract with its partner, once both opponents have passed, where a made contract
+scores the points captured: a clearly better declarer (the trump its hand wants,
+the nest in the stronger hand). Where it scores the bid (CrowsNest) a raise pays
+by itself when the search expects to make it."""
+SHADE = 5.0
+"""Points (of a 120-point deck) taken off what the hand makes in the auction's
+playouts before they are compared with a bid: the playouts defend the Normal way,
+the real opponents may defend better."""
+SHADE_WEAK = 15.0
+"""The same for a hand with neither the bird card nor a colour's top card: nothing
+in it stops the defence, whose better play it feels most (issue 15: such contracts
+were set twice as often as the others)."""
+
+
+def bid_shade(deck: Deck, hand: int) -> float:
+    """Points taken off what ``hand`` makes in the playouts before a bid is judged."""
+    weak = not hand & (deck.bird | deck.tops)
+    return (SHADE_WEAK if weak else SHADE) * deck.rules.points_per_hand / 120
+
+
+def partner_holds_it(view: RookView) -> bool:
+    """Both opponents have passed and the partner holds the high bid: passing ends
+    the auction with the partner declaring."""
+    me = view.seat
+    if me is None or view.high_bidder is None or team_of(view.high_bidder) != team_of(me):
+        return False
+    out = {seat for seat, amount in view.auction if amount is None}
+    return {(me + 1) % 4, (me + 3) % 4} <= out
+
+
+def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
+    """Whether ``a`` beats ``b`` (paired over the same worlds) by more than ``margin``
+    and :data:`CONFIDENCE` standard errors of the mean difference."""
+    n = len(a)
+    if n < 2:
+        return False
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean - margin > CONFIDENCE * math.sqrt(var / n)
 
 
 def known_of(deck: Deck, view: RookView) -> Known:
@@ -195,8 +240,9 @@ class Hard(TimedSearch):
         rules = deck.rules
         deadline = self.deadline()
         known = known_of(deck, view)
-        declare = [0.0] * len(amounts)
-        stay = 0.0
+        shade = bid_shade(deck, view.hand)
+        declare: list[list[float]] = [[] for _ in amounts]
+        stay: list[float] = []
         worlds = 0
         while self.search_on(worlds * (2 if may_pass else 1), deadline):
             world = sample(deck, known, rng)
@@ -204,16 +250,32 @@ class Hard(TimedSearch):
             made_pts = mine.counted[team_of(me)]
             theirs = mine.counted[1 - team_of(me)]
             for i, b in enumerate(amounts):
-                declare[i] += declarer_score(rules, b, made_pts) - theirs
+                # Made only with ``shade`` to spare; then it scores what it made.
+                score = declarer_score(rules, b, made_pts) if made_pts - shade >= b else -b
+                declare[i].append(score - theirs)
             if may_pass:
                 auction = [*view.auction, (me, None)]
                 won = finish_auction(deck, world, auction, view.dealer)
                 if won is not None:
                     result = play_contract(deck, world, view.dealer, won[0], won[1])
-                    stay += team_score(result, me)
+                    stay.append(team_score(result, me))
+                else:
+                    stay.append(0.0)
             worlds += 1
-        best = max(range(len(amounts)), key=lambda i: (declare[i], -i))
-        if not may_pass or declare[best] > stay:
+        totals = [sum(d) for d in declare]
+        best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
+        if not may_pass:
+            return amounts[best]
+        if partner_holds_it(view):
+            # Passing leaves the contract with the partner: a raise must pay
+            # (docs/ai.md, "Raising the partner").
+            margin = (
+                0.0 if rules.made_scores == "bid" else RAISE_MARGIN * rules.points_per_hand / 120
+            )
+            if clear_gain(declare[best], stay, margin):
+                return amounts[best]
+            return None
+        if totals[best] > sum(stay):
             return amounts[best]
         return None
 
