@@ -219,6 +219,50 @@ def test_plays_to_set_the_declarer(name: str) -> None:
     assert card_of(decide(smart(name), game)) == "R13"
 
 
+RUFF = [  # seat 0 declares green; seat 1 holds the G14
+    "Y14 Y13 G11 G10 R5 B9 G12 G13 B12",
+    "Y6 Y9 G5 G8 R13 B13 R14 G14 R10",
+    "Y7 Y10 G6 G9 R6 B7 R7 R12 Y12",
+    "Y8 Y11 G7 Y5 R8 B8 B5 B10 B14",
+]
+RUFF_PLAYS = (
+    "Y14 Y6 Y7 Y8  Y13 Y9 Y10 Y11  G11 G5 G6 G7  G10 G8 G9 Y5  R5 R13 R6 R8  B13 B7 B8 B9"
+    "  R14 R7 B5"
+)
+
+
+@pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest"])
+@pytest.mark.parametrize("seed", range(3))
+def test_declarer_last_to_play_ruffs_a_counter_trick(rules_id: str, seed: int) -> None:
+    """The issue's position: R14 R7 B5 led (15 points), the declarer plays last with
+    G12 G13 B12, trump green, bid 95. Ruffing with G12 takes the 15 at no cost (the
+    B12 loses a trick either way, and the G13 then takes the last trick and the
+    nest); Hard had thrown the B12 at every seed, its Normal-policy playouts
+    misjudging the last tricks. It now plays them exactly."""
+    game = game_at(
+        rules_id, RUFF, "CROW R9 R11 B6 B11", dealer=3, declarer=0, trump="green", bid=95,
+        plays=RUFF_PLAYS,
+    )  # fmt: skip
+    assert game.turn == 0 and game.captured == [40, 5]
+    assert card_of(decide(smart("hard"), game, seed)) == "G12"
+    assert card_of(decide(Normal(), game)) == "G12"
+
+
+TOP_TRUMP = "G5 G8 G11 G13 G14 R14 Y14 B6 B7"
+"""The issue's declarer in green: it had led the G8 into the Rook and gone set."""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_declarer_draws_trump_with_its_top_trump_while_the_bird_is_out(seed: int) -> None:
+    """Tournament Rook, first trick, the Rook with an opponent: the G14 loses only to
+    the Rook, a low trump to the Rook or any middle trump."""
+    hands, nest = deal_around("rook/tournament", {0: TOP_TRUMP})
+    assert "CROW" in hands[1]
+    game = game_at("rook/tournament", hands, nest, dealer=3, declarer=0, trump="green")
+    assert card_of(decide(smart("hard"), game, seed)) == "G14"
+    assert card_of(decide(Normal(), game)) == "G14"
+
+
 # -- the bird card -----------------------------------------------------------------------
 
 TRUMPED = [  # seat 3 has no yellow; seat 0 holds the bird card

@@ -28,7 +28,9 @@ search time-bounded instead: as many worlds as fit.
   or keeping them, searched like the play; the nest goes to whoever takes the last
   trick, so burying pays when the declarer's side will likely take it.
 * **Trump**: every colour the hand could name, searched.
-* **Card play**: every legal card, searched.
+* **Card play**: every legal card, searched; over the last three tricks
+  (:data:`~crowsnest.ai.rook.exact.EXACT_CARDS`) each world is played out exactly
+  (double dummy, :mod:`crowsnest.ai.rook.exact`) instead of by the Normal policy.
 """
 
 from __future__ import annotations
@@ -45,8 +47,10 @@ from crowsnest.ai.rook.common import (
     deck_for,
     discard_choice,
     playable,
+    points_of,
     trump_choices,
 )
+from crowsnest.ai.rook.exact import EXACT_CARDS, exact_value
 from crowsnest.ai.rook.hand import best_trump, discard_order, trump_score
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.search import (
@@ -354,7 +358,16 @@ class Hard(TimedSearch):
                 tricks_won=view.tricks_won,
             )
             game.play_fast(card)
+            if exact:
+                assert game.trump is not None
+                nest = points_of(game.discards, deck.points)
+                return exact_value(
+                    deck.rules, game.trump, game.hands, game.trick, game.leader, game.captured,
+                    game.tricks_won, game.declarer or 0, game.bid, nest, team_of(me),
+                )  # fmt: skip
             return team_score(rollout(game, deck), me)
+
+        exact = sum(view.hand_sizes) <= EXACT_CARDS
 
         hidden = deck.deck & ~(view.hand or 0) & ~played_from(view.tricks, ())
         candidates = distinct_cards(deck, view.trump, legal, hidden)
