@@ -7,7 +7,9 @@ candidate out in every world, all four seats by the Normal policy from there
 comparison is not blurred by luck; the candidate with the best mean hand score
 (its team's minus the other team's, by the rule set's own scoring) wins if it beats
 the Normal choice by more than the sampling noise (:data:`CONFIDENCE`), else the
-Normal choice stands.
+Normal choice stands. A candidate clearly worse than the leader is dropped as the
+search goes (:func:`~crowsnest.ai.budget.race`), and the search stops once one is
+left.
 
 It plays ``playouts`` hands out per decision, spread over as many worlds as that
 makes for the candidates (so the same seed gives the same decision), and stops
@@ -40,7 +42,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from crowsnest.ai.base import concrete
-from crowsnest.ai.budget import TimedSearch
+from crowsnest.ai.budget import TimedSearch, race
 from crowsnest.ai.rook.common import (
     Deck,
     bids,
@@ -210,15 +212,17 @@ class Hard(TimedSearch):
         deadline = self.deadline()
         known = known_of(deck, view)
         results: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         worlds = 0
-        while self.search_on(worlds * len(candidates), deadline):
+        while self.search_on(worlds * len(candidates), deadline) and len(alive) > 1:
             world = sample(deck, known, rng)
-            for i, cand in enumerate(candidates):
-                results[i].append(run(world, cand))
+            for i in alive:
+                results[i].append(run(world, candidates[i]))
             worlds += 1
-        totals = [sum(r) for r in results]
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        if best == 0 or worlds < 2:
+            alive = race(results, alive, higher=True)
+        totals = {i: sum(results[i]) for i in alive}
+        best = max(alive, key=lambda i: (totals[i], -i))
+        if best == 0 or worlds < 2 or 0 not in alive:
             return candidates[best]
         diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
         mean = sum(diffs) / worlds
