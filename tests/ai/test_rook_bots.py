@@ -8,6 +8,7 @@ and 2 are one team, 1 and 3 the other.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
@@ -15,8 +16,9 @@ import pytest
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.registry import make_bot
-from crowsnest.ai.rook.common import deck_for, deck_of
+from crowsnest.ai.rook.common import deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
+from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
 from crowsnest.ai.rook.hard import Hard, known_of
 from crowsnest.ai.rook.normal import Normal
@@ -37,7 +39,8 @@ from crowsnest.engine import (
     parse_card,
     parse_cards,
 )
-from crowsnest.engine.cards import card_list_text
+from crowsnest.engine.cards import bits, card_list_text
+from crowsnest.engine.rook import team_of
 from crowsnest.engine.rules.rook import tables
 
 ROOK_RULES = [r for r in RULESETS if r.startswith("rook/")]
@@ -246,6 +249,43 @@ def test_declarer_last_to_play_ruffs_a_counter_trick(rules_id: str, seed: int) -
     assert game.turn == 0 and game.captured == [40, 5]
     assert card_of(decide(smart("hard"), game, seed)) == "G12"
     assert card_of(decide(Normal(), game)) == "G12"
+
+
+def engine_minimax(game: RookGame, team: int) -> int:
+    """The same value the slow way: every line played through the engine itself."""
+    if game.phase != "play":
+        score = game.results[-1].score
+        return score[team] - score[1 - team]
+    values = []
+    for card in bits(game.legal_mask()):
+        line = copy.deepcopy(game)
+        line.play_fast(card)
+        values.append(engine_minimax(line, team))
+    return max(values) if team_of(game.turn) == team else min(values)
+
+
+@pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest"])
+def test_exact_rook_endgame_agrees_with_the_engine_played_out(rules_id: str) -> None:
+    """The ruff position of the Rook scenario tests, three tricks left: the exact
+    search's value of each card equals a brute-force minimax through the engine."""
+    game = game_at(
+        rules_id, RUFF, "CROW R9 R11 B6 B11", dealer=3, declarer=0, trump="green", bid=95,
+        plays=RUFF_PLAYS,
+    )  # fmt: skip
+    assert game.trump is not None and game.declarer is not None
+    game.single_hand = True
+    deck = deck_of(game.rules)
+    values = {}
+    for card in bits(game.legal_mask()):
+        line = copy.deepcopy(game)
+        line.play_fast(card)
+        fast = exact_value(
+            line.rules, game.trump, line.hands, line.trick, line.leader, line.captured,
+            line.tricks_won, game.declarer, game.bid, points_of(game.discards, deck.points), 0,
+        )  # fmt: skip
+        assert fast == engine_minimax(line, 0)
+        values[card_text(card)] = fast
+    assert values["G12"] > values["B12"]
 
 
 TOP_TRUMP = "G5 G8 G11 G13 G14 R14 Y14 B6 B7"
