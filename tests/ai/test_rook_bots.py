@@ -336,6 +336,25 @@ def test_the_crow_is_the_lowest_trump_in_crowsnest(name: str) -> None:
     assert card_of(decide(smart(name), fed)) == "CROW"
 
 
+RUFFED = [  # seat 2 has no yellow and holds the R14; seat 0 the Crow
+    "Y7 CROW Y13 Y14 G13 G14 B13 B14 R10",
+    "Y10 Y11 Y12 R6 R7 G6 G10 B6 B10",
+    "R14 R5 G7 G8 G9 B7 B8 B9 G11",
+    "Y6 Y8 Y9 R8 R9 G12 B11 B12 Y5",
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_feeds_the_crow_to_the_partners_trumped_trick(seed: int) -> None:
+    """The partner's R14 has ruffed the Y10 and seat 0 plays last: the Crow's 20
+    points go on (issue 15 saw Hard keep it)."""
+    game = game_at(
+        "rook/crowsnest", RUFFED, "R11 R12 R13 G5 B5", dealer=0, declarer=1, plays="Y10 R14 Y6"
+    )
+    assert card_of(decide(smart("hard"), game, seed)) == "CROW"
+    assert card_of(decide(Normal(), game)) == "CROW"
+
+
 @pytest.mark.parametrize("name", SMART)
 def test_the_crow_steals_an_untrumped_trick(name: str) -> None:
     """Seat 0 plays last to an opponent's Y12 with nothing higher in yellow: the
