@@ -11,12 +11,13 @@ from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.easy import Easy
 from crowsnest.ai.hearts.hard import Hard, sample_world
 from crowsnest.ai.hearts.normal import Normal
+from crowsnest.ai.hearts.shooter import Shooter
 from crowsnest.ai.registry import make_bot
 from crowsnest.engine import Action, HeartsGame, HeartsView, PassCards, Play, new_game
-from crowsnest.engine.cards import bits, card_text, cards_text, parse_card, parse_cards
+from crowsnest.engine.cards import bits, card_text, cards_text, parse_card, parse_cards, suit_mask
 from crowsnest.engine.hearts import HandResult
 from crowsnest.engine.rules.hearts import HEARTS
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.tricks import HEARTS_POWER, Trick, winning_index
 
 POINT_FIRST = sorted(range(52), key=lambda c: (c // 13 != 2 and c != parse_card("QS"), c))
 
@@ -253,6 +254,75 @@ def test_hard_takes_a_point_trick_to_stop_the_moon() -> None:
     assert played(decide(Ducker(), game)) == "2H"
 
 
+RUNNING = [  # (leader, cards): seat 1 wins every trick, 19 points (the queen, 2H-7H)
+    (0, "2C AC 3C 4C"),
+    (1, "KC 5C 6C 7C"),
+    (1, "QC 8C TC JC"),
+    (1, "AD 2D 3D 4D"),
+    (1, "KD 5D 6D 7D"),
+    (1, "QD 8D 9D TD"),
+    (1, "AS 6S 7S QS"),
+    (1, "KS 8S 9S TS"),
+    (1, "JD JS 2H 3H"),
+    (1, "7H 4H 5H 6H"),
+]
+
+
+def running_position() -> HeartsGame:
+    """Three tricks left; seat 1 has taken all 19 points so far and leads the 9C, the
+    last club (nobody can beat it). Seat 2 holds AH 2S 3S; seat 1 holds KH QH."""
+    done = [
+        Trick(lead, cs, (lead + winning_index(cs, suit_mask(cs[0] // 13), 0, HEARTS_POWER)) % 4, 0)
+        for lead, cs in ((lead, tuple(parse_card(c) for c in s.split())) for lead, s in RUNNING)
+    ]
+    assert {t.winner for t in done} == {1}
+    hands = [parse_cards(h) for h in ("9H 8H 5S", "KH QH", "AH 2S 3S", "JH TH 4S")]
+    trick = [parse_card("9C")]
+    cards = [c for t in done for c in t.cards] + trick + [c for h in hands for c in bits(h)]
+    assert sorted(cards) == list(range(52))
+    return HeartsGame.from_position(
+        HEARTS,
+        hands,
+        trick=trick,
+        leader=1,
+        tricks=done,
+        broken=True,
+        taken=(0, 19, 0, 0),
+        totals=(0, 0, 0, 0),
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_keeps_the_ace_of_hearts_against_a_player_running_the_table(seed: int) -> None:
+    """The issue's moon position: the AH thrown on seat 1's sure 9C hands it the moon
+    (it cashes KH and QH; Hard scores 26); kept, the AH takes seat 1's heart lead and
+    stops the moon. Hard plays the 3S at every seed, as Normal does; it needs both
+    its rollouts' opponents who shoot once they run the table and worlds that give
+    the runner the cards it is running on."""
+    game = running_position()
+    assert game.turn == 2
+    assert played(decide(Hard(), game, seed=seed)) == "3S"
+    assert played(decide(Normal(), game)) == "3S"
+
+
+def test_the_ace_thrown_on_the_runners_trick_gives_it_the_moon() -> None:
+    """The position's answer, played out: after the AH the shooter takes all 26."""
+    game = running_position()
+    bots: list[Bot] = [Normal(), Shooter(), Normal(), Normal()]
+    game.apply(2, Play(parse_card("AH")))
+    rng = random.Random(0)
+    while game.phase == "play":
+        s = game.turn
+        game.apply(s, bots[s].choose(game.view(s), game.legal_actions(s), rng))
+    assert game.results[0].moon == 1
+    kept = running_position()
+    kept.apply(2, Play(parse_card("3S")))
+    while kept.phase == "play":
+        s = kept.turn
+        kept.apply(s, bots[s].choose(kept.view(s), kept.legal_actions(s), rng))
+    assert kept.results[0].moon is None and kept.results[0].points[2] > 0
+
+
 def test_hard_sheds_the_queen_on_a_trick_it_cannot_win() -> None:
     game = position(
         ["QS 2H 5D 9D", "", "", ""], trick="9C KC 5C", leader=1, tricks=[(0, "2C 3C 4C 6C")]
@@ -292,7 +362,7 @@ def test_hard_chooses_its_pass_by_search_among_dangerous_cards() -> None:
     assert len(passed) == 3 and {"KS", "AS"} & set(passed)
 
 
-@pytest.mark.parametrize("name", ["ducker", "easy", "normal", "hard"])
+@pytest.mark.parametrize("name", ["ducker", "easy", "normal", "shooter", "hard"])
 def test_same_seed_same_decision(name: str) -> None:
     game = position(
         ["3D 8D QD AS 2H 5H", "", "", ""], trick="TD", leader=3, tricks=[(0, "2C 3C 4C 6C")]
@@ -304,7 +374,7 @@ def test_same_seed_same_decision(name: str) -> None:
     assert len(decisions) == 1
 
 
-@pytest.mark.parametrize("name", ["ducker", "easy", "normal", "hard"])
+@pytest.mark.parametrize("name", ["ducker", "easy", "normal", "shooter", "hard"])
 def test_bots_play_only_legal_actions_through_whole_hands(name: str) -> None:
     bot = make_bot("hearts", name)
     if isinstance(bot, Hard):
@@ -322,13 +392,14 @@ def test_bots_play_only_legal_actions_through_whole_hands(name: str) -> None:
 
 def test_hard_shoots_the_moon_when_its_hand_allows() -> None:
     """Six top hearts, the top three spades, AD KD AC and the 2D: cashing the winners
-    before giving up the diamond takes all 26 points. Hard finds the line; the
-    Normal policy, leading its safe low diamond early, lets a heart go elsewhere."""
+    before giving up the diamond takes all 26 points. Hard finds the line, and the
+    Shooter goes for it; the Normal policy, leading its safe low diamond early, lets
+    a heart go elsewhere."""
     mine = ["AH", "KH", "QH", "JH", "TH", "9H", "AS", "KS", "QS", "AD", "KD", "AC", "2D"]
     rest = [card_text(c) for c in range(52) if card_text(c) not in mine]
     deal = {"hands": [mine, rest[0:13], rest[13:26], rest[26:39]]}
     moons = {}
-    for name, bot in (("hard", Hard(worlds=24)), ("normal", Normal())):
+    for name, bot in (("hard", Hard(worlds=24)), ("normal", Normal()), ("shooter", Shooter())):
         game = new_game("hearts", seed=1, deals=[deal], start_hand=3)  # no pass
         bots: list[Bot] = [bot, Ducker(), Ducker(), Ducker()]
         rng = random.Random(4)
@@ -338,4 +409,4 @@ def test_hard_shoots_the_moon_when_its_hand_allows() -> None:
         result = game.results[0]
         assert isinstance(result, HandResult)
         moons[name] = result.moon
-    assert moons == {"hard": 0, "normal": None}
+    assert moons == {"hard": 0, "normal": None, "shooter": 0}

@@ -8,6 +8,7 @@ and 2 are one team, 1 and 3 the other.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
@@ -15,8 +16,9 @@ import pytest
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.registry import make_bot
-from crowsnest.ai.rook.common import deck_for, deck_of
+from crowsnest.ai.rook.common import deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
+from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
 from crowsnest.ai.rook.hard import Hard, known_of
 from crowsnest.ai.rook.normal import Normal
@@ -37,7 +39,8 @@ from crowsnest.engine import (
     parse_card,
     parse_cards,
 )
-from crowsnest.engine.cards import card_list_text
+from crowsnest.engine.cards import bits, card_list_text
+from crowsnest.engine.rook import team_of
 from crowsnest.engine.rules.rook import tables
 
 ROOK_RULES = [r for r in RULESETS if r.startswith("rook/")]
@@ -219,6 +222,87 @@ def test_plays_to_set_the_declarer(name: str) -> None:
     assert card_of(decide(smart(name), game)) == "R13"
 
 
+RUFF = [  # seat 0 declares green; seat 1 holds the G14
+    "Y14 Y13 G11 G10 R5 B9 G12 G13 B12",
+    "Y6 Y9 G5 G8 R13 B13 R14 G14 R10",
+    "Y7 Y10 G6 G9 R6 B7 R7 R12 Y12",
+    "Y8 Y11 G7 Y5 R8 B8 B5 B10 B14",
+]
+RUFF_PLAYS = (
+    "Y14 Y6 Y7 Y8  Y13 Y9 Y10 Y11  G11 G5 G6 G7  G10 G8 G9 Y5  R5 R13 R6 R8  B13 B7 B8 B9"
+    "  R14 R7 B5"
+)
+
+
+@pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest"])
+@pytest.mark.parametrize("seed", range(3))
+def test_declarer_last_to_play_ruffs_a_counter_trick(rules_id: str, seed: int) -> None:
+    """The issue's position: R14 R7 B5 led (15 points), the declarer plays last with
+    G12 G13 B12, trump green, bid 95. Ruffing with G12 takes the 15 at no cost (the
+    B12 loses a trick either way, and the G13 then takes the last trick and the
+    nest); Hard had thrown the B12 at every seed, its Normal-policy playouts
+    misjudging the last tricks. It now plays them exactly."""
+    game = game_at(
+        rules_id, RUFF, "CROW R9 R11 B6 B11", dealer=3, declarer=0, trump="green", bid=95,
+        plays=RUFF_PLAYS,
+    )  # fmt: skip
+    assert game.turn == 0 and game.captured == [40, 5]
+    assert card_of(decide(smart("hard"), game, seed)) == "G12"
+    assert card_of(decide(Normal(), game)) == "G12"
+
+
+def engine_minimax(game: RookGame, team: int) -> int:
+    """The same value the slow way: every line played through the engine itself."""
+    if game.phase != "play":
+        score = game.results[-1].score
+        return score[team] - score[1 - team]
+    values = []
+    for card in bits(game.legal_mask()):
+        line = copy.deepcopy(game)
+        line.play_fast(card)
+        values.append(engine_minimax(line, team))
+    return max(values) if team_of(game.turn) == team else min(values)
+
+
+@pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest"])
+def test_exact_rook_endgame_agrees_with_the_engine_played_out(rules_id: str) -> None:
+    """The ruff position of the Rook scenario tests, three tricks left: the exact
+    search's value of each card equals a brute-force minimax through the engine."""
+    game = game_at(
+        rules_id, RUFF, "CROW R9 R11 B6 B11", dealer=3, declarer=0, trump="green", bid=95,
+        plays=RUFF_PLAYS,
+    )  # fmt: skip
+    assert game.trump is not None and game.declarer is not None
+    game.single_hand = True
+    deck = deck_of(game.rules)
+    values = {}
+    for card in bits(game.legal_mask()):
+        line = copy.deepcopy(game)
+        line.play_fast(card)
+        fast = exact_value(
+            line.rules, game.trump, line.hands, line.trick, line.leader, line.captured,
+            line.tricks_won, game.declarer, game.bid, points_of(game.discards, deck.points), 0,
+        )  # fmt: skip
+        assert fast == engine_minimax(line, 0)
+        values[card_text(card)] = fast
+    assert values["G12"] > values["B12"]
+
+
+TOP_TRUMP = "G5 G8 G11 G13 G14 R14 Y14 B6 B7"
+"""The issue's declarer in green: it had led the G8 into the Rook and gone set."""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_declarer_draws_trump_with_its_top_trump_while_the_bird_is_out(seed: int) -> None:
+    """Tournament Rook, first trick, the Rook with an opponent: the G14 loses only to
+    the Rook, a low trump to the Rook or any middle trump."""
+    hands, nest = deal_around("rook/tournament", {0: TOP_TRUMP})
+    assert "CROW" in hands[1]
+    game = game_at("rook/tournament", hands, nest, dealer=3, declarer=0, trump="green")
+    assert card_of(decide(smart("hard"), game, seed)) == "G14"
+    assert card_of(decide(Normal(), game)) == "G14"
+
+
 # -- the bird card -----------------------------------------------------------------------
 
 TRUMPED = [  # seat 3 has no yellow; seat 0 holds the bird card
@@ -250,6 +334,25 @@ def test_the_crow_is_the_lowest_trump_in_crowsnest(name: str) -> None:
     assert card_of(decide(smart(name), trumped)) == "Y7"
     fed = game_at("rook/crowsnest", PARTNER_TOP, BIRD_NEST, dealer=0, declarer=1, plays="G5 G14 G9")
     assert card_of(decide(smart(name), fed)) == "CROW"
+
+
+RUFFED = [  # seat 2 has no yellow and holds the R14; seat 0 the Crow
+    "Y7 CROW Y13 Y14 G13 G14 B13 B14 R10",
+    "Y10 Y11 Y12 R6 R7 G6 G10 B6 B10",
+    "R14 R5 G7 G8 G9 B7 B8 B9 G11",
+    "Y6 Y8 Y9 R8 R9 G12 B11 B12 Y5",
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_feeds_the_crow_to_the_partners_trumped_trick(seed: int) -> None:
+    """The partner's R14 has ruffed the Y10 and seat 0 plays last: the Crow's 20
+    points go on (issue 15 saw Hard keep it)."""
+    game = game_at(
+        "rook/crowsnest", RUFFED, "R11 R12 R13 G5 B5", dealer=0, declarer=1, plays="Y10 R14 Y6"
+    )
+    assert card_of(decide(smart("hard"), game, seed)) == "CROW"
+    assert card_of(decide(Normal(), game)) == "CROW"
 
 
 @pytest.mark.parametrize("name", SMART)
@@ -310,6 +413,78 @@ def test_opens_a_strong_hand(name: str) -> None:
     game = game_at("rook/crowsnest", hands, " ".join(rest[27:]), dealer=3, declarer=None)
     action = decide(smart(name), game)
     assert isinstance(action, Bid) and action.amount is not None
+
+
+def deal_around(rules_id: str, fixed: dict[int, str], shuffle: int = 0) -> tuple[list[str], str]:
+    """Hands for seats 0..3 and the nest: the ``fixed`` hands as given, the other
+    cards shuffled (by ``shuffle``) and dealt out to the other seats and the nest."""
+    rules = RULESETS[rules_id]
+    assert isinstance(rules, RookRules)
+    taken = " ".join(fixed.values()).split()
+    rest = [c for c in card_list_text(tables(rules).deck) if c not in taken]
+    random.Random(shuffle).shuffle(rest)
+    hands = []
+    for seat in range(4):
+        if seat in fixed:
+            hands.append(fixed[seat])
+        else:
+            hands.append(" ".join(rest[: rules.hand_size]))
+            rest = rest[rules.hand_size :]
+    return hands, " ".join(rest)
+
+
+WEAK = "Y5 Y6 Y7 Y8 Y9 G13 B5 B6 B10"
+"""Five low trumps and no bird card or top card: the issue's overbid (80 over 75)."""
+
+
+@pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
+@pytest.mark.parametrize("shuffle", range(3))
+def test_hard_does_not_overbid_a_weak_hand(rules_id: str, shuffle: int) -> None:
+    """An opponent opened 75; Normal bids 80 on five low yellows (its estimate of
+    what the hand makes is 88, against Normal defenders). Hard, judging what the
+    hand makes with a margin that is widest for a hand without a bird card or top
+    card, passes."""
+    hands, nest = deal_around(rules_id, {0: WEAK}, shuffle)
+    game = game_at(rules_id, hands, nest, dealer=2, declarer=None)
+    game.apply(3, "bid 75")
+    assert decide(Normal(), game) == Bid(80)
+    assert decide(smart("hard"), game) == Bid(None)
+
+
+def partner_opened(rules_id: str, mine: str, partner: str) -> RookGame:
+    """Seat 1 passes, seat 2 (seat 0's partner) opens 70, seat 3 passes: seat 0 to
+    bid, both opponents out."""
+    hands, nest = deal_around(rules_id, {0: mine, 2: partner})
+    game = game_at(rules_id, hands, nest, dealer=0, declarer=None)
+    game.apply(1, "bid pass")
+    game.apply(2, "bid 70")
+    game.apply(3, "bid pass")
+    return game
+
+
+MEDIUM = "G14 G13 G11 G9 G8 R14 Y10 B5 B12"
+STRONG_PARTNER = "R11 R12 R13 Y14 Y11 Y9 R5 R9 B14"
+MONSTER = "R14 R13 R12 R11 R10 Y14 G14 B14 CROW"
+WEAK_PARTNER = "R5 R6 Y13 Y12 G5 G10 B5 B6 B10"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_does_not_raise_its_partner_once_both_opponents_passed(seed: int) -> None:
+    """Tournament Rook: passing leaves the partner's 70, which scores what the team
+    captures; raising it only risks a set. Hard had raised to 75 at every seed."""
+    game = partner_opened("rook/tournament", MEDIUM, STRONG_PARTNER)
+    assert decide(smart("hard"), game, seed) == Bid(None)
+
+
+@pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
+def test_hard_raises_its_partner_where_it_pays(rules_id: str) -> None:
+    """The other side of the line: with five top red trumps, three side 14s and the
+    bird card against a weak partner, declaring itself pays — in CrowsNest because
+    a made contract scores the bid, in Tournament Rook because its hand, naming
+    red and taking the nest, captures far more than the partner's would."""
+    game = partner_opened(rules_id, MONSTER, WEAK_PARTNER)
+    action = decide(smart("hard"), game)
+    assert isinstance(action, Bid) and action.amount is not None and action.amount > 70
 
 
 @pytest.mark.parametrize("name", ["greedy", "easy", *SMART])

@@ -6,20 +6,57 @@ attribute set.
 
 :class:`TimedSearch` is the budget the search bots (Hearts and Rook Hard) share: a
 fixed amount of work per decision, so that the same seed gives the same decision,
-cut short only by a time limit; setting ``budget`` makes the search time-bounded
-instead.
+cut short only by a time limit; candidates clearly worse than the leader are
+dropped as it goes, and it stops once one is left (:func:`race`). Setting
+``budget`` makes the search time-bounded instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
+from collections.abc import Sequence
 from typing import ClassVar
 
 from crowsnest.ai.base import Bot
 
 UNBOUNDED = 10**9
 """Work per decision that no time limit lets a search reach."""
+EARLY_Z = 3.0
+"""Standard errors by which the leading candidate must beat another (paired over the
+same worlds) for a search to stop playing that one out: it is clearly worse."""
+EARLY_MIN = 16
+"""Worlds a search samples at least before it may stop early."""
+EARLY_EVERY = 8
+"""A search looks whether it may stop early every this many worlds."""
+
+
+def race(results: Sequence[Sequence[float]], alive: Sequence[int], higher: bool) -> list[int]:
+    """The candidates (indices into ``results``) still worth searching: of ``alive``,
+    those that the leader does not beat by more than :data:`EARLY_Z` standard errors
+    of the paired difference. ``results[i]`` holds candidate ``i``'s result in each
+    world so far, the same worlds for every candidate alive (``higher``: higher is
+    better). It looks only every :data:`EARLY_EVERY` worlds from :data:`EARLY_MIN`
+    on, and decides from the results alone, so a search that drops candidates (and
+    stops once one is left) stays reproducible from its seed."""
+    out = list(alive)
+    n = len(results[out[0]]) if out else 0
+    if len(out) < 2 or n < EARLY_MIN or n % EARLY_EVERY:
+        return out
+    sign = 1.0 if higher else -1.0
+    best = max(out, key=lambda i: sign * sum(results[i]))
+    lead = results[best]
+    kept = []
+    for i in out:
+        if i != best:
+            diffs = [sign * (a - b) for a, b in zip(lead, results[i], strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > EARLY_Z * math.sqrt(var / n):
+                continue
+        kept.append(i)
+    return kept
 
 
 class TimedSearch:

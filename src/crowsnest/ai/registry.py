@@ -10,6 +10,7 @@ from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.easy import Easy
 from crowsnest.ai.hearts.hard import Hard
 from crowsnest.ai.hearts.normal import Normal
+from crowsnest.ai.hearts.shooter import Shooter
 from crowsnest.ai.rook import easy as rook_easy
 from crowsnest.ai.rook import greedy as rook_greedy
 from crowsnest.ai.rook import hard as rook_hard
@@ -19,7 +20,14 @@ from crowsnest.ai.simple import RandomBot
 Family = Literal["hearts", "rook"]
 
 BOTS: Final[dict[Family, dict[str, Callable[[], Bot]]]] = {
-    "hearts": {"random": RandomBot, "ducker": Ducker, "easy": Easy, "normal": Normal, "hard": Hard},
+    "hearts": {
+        "random": RandomBot,
+        "ducker": Ducker,
+        "easy": Easy,
+        "normal": Normal,
+        "shooter": Shooter,
+        "hard": Hard,
+    },
     "rook": {
         "random": RandomBot,
         "greedy": rook_greedy.Greedy,

@@ -24,29 +24,74 @@ import random
 from collections.abc import Sequence
 
 from crowsnest.ai.base import concrete
-from crowsnest.ai.budget import TimedSearch
-from crowsnest.ai.hearts.common import pass_choice, playable
+from crowsnest.ai.budget import TimedSearch, race
+from crowsnest.ai.hearts.common import POINTS, pass_choice, playable
 from crowsnest.ai.hearts.policy import (
+    MOON_ALERT,
     moon_within_reach,
     normal_pass,
     normal_play,
     pass_danger,
+    running,
     shoot_play,
 )
 from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
 from crowsnest.engine import Action, HeartsView, LegalAction, Play, PlayerView
-from crowsnest.engine.cards import bits
+from crowsnest.engine.cards import bits, suit_mask
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
 
+SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
 DEFAULT_WORLDS = 200
 """Sampled worlds per decision: every candidate is played out in each."""
 DEFAULT_TIME_LIMIT = 0.9
 """Seconds after which the search stops early, whatever it has sampled."""
 
 
+RUNNER_DRAWS = 4
+"""Worlds drawn for one sample while an opponent runs the table: the one in which
+that player's hand is strongest is kept."""
+
+
 def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
-    """Hands for all four seats consistent with what ``view`` shows."""
+    """Hands for all four seats consistent with what ``view`` shows.
+
+    While another player is running the table (it has taken every point so far, at
+    least :data:`~crowsnest.ai.hearts.policy.MOON_ALERT`), the cards it holds are
+    not a random draw: a player keeps taking every point because it holds the top
+    cards. Of :data:`RUNNER_DRAWS` worlds the one giving it the most
+    :func:`top_cards` is kept, so the search weighs the moon it may still shoot."""
+    me = view.seat
+    assert me is not None
+    runner = next((p for p in range(4) if p != me and running(view.points_taken, p)), None)
+    hands = _deal(view, rng)
+    if runner is None:
+        return hands
+    others = DECK & ~played_in(view)
+    best = strength(hands[runner], others)
+    for _ in range(RUNNER_DRAWS - 1):
+        world = _deal(view, rng)
+        k = strength(world[runner], others)
+        if k > best:
+            hands, best = world, k
+    return hands
+
+
+def strength(hand: int, live: int) -> int:
+    """How strong ``hand`` is among ``live`` (the cards still to be played): for each
+    of its cards, the live cards of its suit in other hands that it beats, less those
+    that beat it."""
+    n = 0
+    rest = live & ~hand
+    for c in bits(hand):
+        suit = rest & SUIT_MASKS[c // 13]
+        below = suit & ((1 << c) - 1)
+        n += below.bit_count() - (suit & ~below).bit_count()
+    return n
+
+
+def _deal(view: HeartsView, rng: random.Random) -> list[int]:
+    """One uniformly random deal of the unseen cards consistent with ``view``."""
     me = view.seat
     assert me is not None and view.hand is not None
     hand = view.hand
@@ -85,28 +130,58 @@ def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
     raise AssertionError("no world fits the view")  # pragma: no cover
 
 
+def distinct_cards(cards: Sequence[int], hand: int, done: int, prior: int) -> list[int]:
+    """One card of each set of equivalent legal cards, the Normal policy's ``prior``
+    standing for its own set: cards of one suit and the same points with nothing
+    between them but cards of this ``hand`` and cards played to earlier tricks
+    (``done``) win and lose exactly the same tricks."""
+    out: list[int] = []
+    group: list[int] = []
+    for c in sorted(cards):
+        if group:
+            prev = group[-1]
+            between = ((1 << c) - 1) & ~((2 << prev) - 1)
+            if c // 13 == prev // 13 and POINTS[c] == POINTS[prev] and not between & ~(hand | done):
+                group.append(c)
+                continue
+            out.append(prior if prior in group else group[0])
+        group = [c]
+    if group:
+        out.append(prior if prior in group else group[0])
+    return out
+
+
 def rollout(
-    game: HeartsGame, played: int, voids: list[int], shooter: int | None = None
+    game: HeartsGame, played: int, voids: list[int], me: int, shooter: int | None = None
 ) -> tuple[int, ...]:
-    """Play the hand out with the Normal policy for every seat (the moon-shooting
-    policy for ``shooter``); the hand's points."""
+    """Play the hand out with the Normal policy for every seat, the moon-shooting
+    policy for ``shooter`` and for every seat but ``me`` once it is running the table
+    (:func:`~crowsnest.ai.hearts.policy.running`: opponents who may shoot, so that
+    the search learns to stop a moon); the hand's points."""
+    # One Situation, brought up to date at each card (the hot loop of the search).
+    s = Situation(me, 0, 0, game.trick, 0, played, False, False, game.taken, game.totals, voids)
+    taken = game.taken  # updated in place by the game
+    hands = game.hands
     while game.phase == "play":
         seat = game.turn
         trick = game.trick
-        s = Situation(
-            seat,
-            game.hands[seat],
-            game.legal_mask(),
-            trick,
-            game.leader,
-            played,
-            game.broken,
-            not game.tricks,
-            game.taken,
-            game.totals,
-            voids,
-        )
-        card = shoot_play(s) if seat == shooter else normal_play(s)
+        s.seat = seat
+        s.hand = hands[seat]
+        s.legal = game.legal_mask()
+        s.trick = trick
+        s.leader = game.leader
+        s.played = played
+        s.broken = game.broken
+        s.first = not game.tricks
+        mine = taken[seat]
+        if seat == shooter or (
+            seat != me
+            and mine >= MOON_ALERT
+            and mine == taken[0] + taken[1] + taken[2] + taken[3]  # running the table
+        ):
+            card = shoot_play(s)
+        else:
+            card = normal_play(s)
         if trick and card // 13 != trick[0] // 13:
             voids[seat] |= 1 << (trick[0] // 13)
         played |= 1 << card
@@ -159,14 +234,24 @@ class Hard(TimedSearch):
             view.totals,
             voids,
         )
+        prior = normal_play(situation)
+        done = played & ~sum(1 << c for c in view.trick)
+        candidates = distinct_cards(cards, situation.hand, done, prior)
+        if len(candidates) == 1:
+            return candidates[0]
         # Each candidate is played on by the Normal policy and, when the moon is in
         # reach, also by the shooting policy; a candidate is worth its better line.
         lines = (None, me) if moon_within_reach(situation) else (None,)
-        totals = {(card, line): 0.0 for card in cards for line in lines}
+        results: dict[tuple[int, int | None], list[float]] = {
+            (card, line): [] for card in candidates for line in lines
+        }
+        normal_line = [results[card, None] for card in candidates]
+        alive = list(range(len(candidates)))
         worlds = 0
-        while self.search_on(worlds, deadline):
+        while self.search_on(worlds, deadline) and len(alive) > 1:
             hands = sample_world(view, rng)
-            for card in cards:
+            for i in alive:
+                card = candidates[i]
                 for line in lines:
                     game = HeartsGame.from_position(
                         HEARTS,
@@ -182,14 +267,19 @@ class Hard(TimedSearch):
                     if view.trick and card // 13 != view.trick[0] // 13:
                         v[me] |= 1 << (view.trick[0] // 13)
                     game.play_fast(card)
-                    points = rollout(game, played | 1 << card, v, line)
-                    totals[card, line] += relative(points, me)
+                    points = rollout(game, played | 1 << card, v, me, line)
+                    results[card, line].append(relative(points, me))
             worlds += 1
-        value = {card: min(totals[card, line] for line in lines) for card in cards}
-        prior = normal_play(situation)
+            if len(lines) == 1:  # a candidate with a moon line is worth its better line
+                alive = race(normal_line, alive, higher=False)
+        if len(alive) == 1:
+            return candidates[alive[0]]
+        value = {
+            candidates[i]: min(sum(results[candidates[i], line]) for line in lines) for i in alive
+        }
         # Ties go to the Normal policy's card: search overrides it only when it finds
         # something better.
-        return min(cards, key=lambda c: (round(value[c], 6), c != prior, c))
+        return min(value, key=lambda c: (round(value[c], 6), c != prior, c))
 
     def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:
         me = view.seat
@@ -201,17 +291,19 @@ class Hard(TimedSearch):
         if default not in candidates:
             candidates.append(default)
         deadline = self.deadline()
-        totals = dict.fromkeys(candidates, 0.0)
+        results: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         rest = list(bits(DECK & ~hand))
         worlds = 0
-        while self.search_on(worlds, deadline):
+        while self.search_on(worlds, deadline) and len(alive) > 1:
             rng.shuffle(rest)
             others = [p for p in range(4) if p != me]
             dealt = [0, 0, 0, 0]
             for i, p in enumerate(others):
                 dealt[p] = sum(1 << c for c in rest[13 * i : 13 * i + 13])
             passes = [normal_pass(dealt[p], count) if p != me else 0 for p in range(4)]
-            for cand in candidates:
+            for i in alive:
+                cand = candidates[i]
                 hands = dealt[:]
                 hands[me] = hand
                 given = passes[:]
@@ -231,6 +323,8 @@ class Hard(TimedSearch):
                     taken=(0, 0, 0, 0),
                     totals=view.totals,
                 )
-                totals[cand] += relative(rollout(game, 0, [0, 0, 0, 0]), me)
+                results[i].append(relative(rollout(game, 0, [0, 0, 0, 0], me), me))
             worlds += 1
-        return min(candidates, key=lambda c: (round(totals[c], 6), c != default, c))
+            alive = race(results, alive, higher=False)
+        totals = {candidates[i]: sum(results[i]) for i in alive}
+        return min(totals, key=lambda c: (round(totals[c], 6), c != default, c))

@@ -14,9 +14,14 @@ Playing:
 * **Leading**: the suit whose lowest card is safest (many unseen cards above it, few
   below), flushing the queen with low spades when that is safe; never from a suit that
   would make it take the queen.
+
+The shooter (:func:`shooter_play`) is the Normal policy that goes for the moon
+whenever it can: the opponent Hard's rollouts assume once a player runs the table.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from crowsnest.ai.hearts.situation import Situation
 from crowsnest.engine import tricks
@@ -253,3 +258,19 @@ def moon_within_reach(s: Situation) -> bool:
     high = sum(1 for c in bits(hand) if c % 13 >= 10)  # queens, kings, aces
     top_hearts = (hand & HEARTS & ~((1 << 34) - 1)).bit_count()  # 10H and above
     return high >= 5 and top_hearts >= 3
+
+
+def running(taken: Sequence[int], seat: int) -> bool:
+    """``seat`` has taken every point so far this round, at least :data:`MOON_ALERT`:
+    it is running the table, and a player who may shoot goes on."""
+    mine = taken[seat]
+    return mine >= MOON_ALERT and mine == taken[0] + taken[1] + taken[2] + taken[3]
+
+
+def shooter_play(s: Situation) -> int:
+    """The shooter: the Normal policy, except that it goes for the moon whenever it
+    can: while nobody else has a point and its hand is strong enough
+    (:func:`moon_within_reach`), or once it is :func:`running` the table."""
+    if running(s.taken, s.seat) or moon_within_reach(s):
+        return shoot_play(s)
+    return normal_play(s)

@@ -7,7 +7,9 @@ candidate out in every world, all four seats by the Normal policy from there
 comparison is not blurred by luck; the candidate with the best mean hand score
 (its team's minus the other team's, by the rule set's own scoring) wins if it beats
 the Normal choice by more than the sampling noise (:data:`CONFIDENCE`), else the
-Normal choice stands.
+Normal choice stands. A candidate clearly worse than the leader is dropped as the
+search goes (:func:`~crowsnest.ai.budget.race`), and the search stops once one is
+left.
 
 It plays ``playouts`` hands out per decision, spread over as many worlds as that
 makes for the candidates (so the same seed gives the same decision), and stops
@@ -20,12 +22,17 @@ search time-bounded instead: as many worlds as fit.
   under whoever wins it, or redealt). Each legal amount is scored from what the
   hand made in every world — the bid (CrowsNest) or the points captured when made,
   minus the bid when set — so it bids only what it expects to make, and in
-  CrowsNest as high as pays.
+  CrowsNest as high as pays. A playout counts as made only with a margin to spare
+  (:func:`bid_shade`: wider for a hand with no bird card and no top card). Once
+  both opponents have passed and the partner holds the bid, it raises only where
+  that clearly pays (:data:`RAISE_MARGIN`).
 * **Nest**: discards built from the two best trump colours, burying side counters
   or keeping them, searched like the play; the nest goes to whoever takes the last
   trick, so burying pays when the declarer's side will likely take it.
 * **Trump**: every colour the hand could name, searched.
-* **Card play**: every legal card, searched.
+* **Card play**: every legal card, searched; over the last three tricks
+  (:data:`~crowsnest.ai.rook.exact.EXACT_CARDS`) each world is played out exactly
+  (double dummy, :mod:`crowsnest.ai.rook.exact`) instead of by the Normal policy.
 """
 
 from __future__ import annotations
@@ -35,15 +42,17 @@ import random
 from collections.abc import Callable, Sequence
 
 from crowsnest.ai.base import concrete
-from crowsnest.ai.budget import TimedSearch
+from crowsnest.ai.budget import TimedSearch, race
 from crowsnest.ai.rook.common import (
     Deck,
     bids,
     deck_for,
     discard_choice,
     playable,
+    points_of,
     trump_choices,
 )
+from crowsnest.ai.rook.exact import EXACT_CARDS, exact_value
 from crowsnest.ai.rook.hand import best_trump, discard_order, trump_score
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.search import (
@@ -77,6 +86,48 @@ DEFAULT_TIME_LIMIT = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
 CONFIDENCE = 1.5
 """Standard errors by which a searched candidate must beat the Normal choice."""
+RAISE_MARGIN = 15.0
+"""Points a hand (of a 120-point deck) by which declaring itself must beat leaving the
+contract with its partner, once both opponents have passed, where a made contract
+scores the points captured: a clearly better declarer (the trump its hand wants,
+the nest in the stronger hand). Where it scores the bid (CrowsNest) a raise pays
+by itself when the search expects to make it."""
+SHADE = 5.0
+"""Points (of a 120-point deck) taken off what the hand makes in the auction's
+playouts before they are compared with a bid: the playouts defend the Normal way,
+the real opponents may defend better."""
+SHADE_WEAK = 15.0
+"""The same for a hand with neither the bird card nor a colour's top card: nothing
+in it stops the defence, whose better play it feels most (issue 15: such contracts
+were set twice as often as the others)."""
+
+
+def bid_shade(deck: Deck, hand: int) -> float:
+    """Points taken off what ``hand`` makes in the playouts before a bid is judged."""
+    weak = not hand & (deck.bird | deck.tops)
+    return (SHADE_WEAK if weak else SHADE) * deck.rules.points_per_hand / 120
+
+
+def partner_holds_it(view: RookView) -> bool:
+    """Both opponents have passed and the partner holds the high bid: passing ends
+    the auction with the partner declaring."""
+    me = view.seat
+    if me is None or view.high_bidder is None or team_of(view.high_bidder) != team_of(me):
+        return False
+    out = {seat for seat, amount in view.auction if amount is None}
+    return {(me + 1) % 4, (me + 3) % 4} <= out
+
+
+def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
+    """Whether ``a`` beats ``b`` (paired over the same worlds) by more than ``margin``
+    and :data:`CONFIDENCE` standard errors of the mean difference."""
+    n = len(a)
+    if n < 2:
+        return False
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean - margin > CONFIDENCE * math.sqrt(var / n)
 
 
 def known_of(deck: Deck, view: RookView) -> Known:
@@ -161,15 +212,17 @@ class Hard(TimedSearch):
         deadline = self.deadline()
         known = known_of(deck, view)
         results: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         worlds = 0
-        while self.search_on(worlds * len(candidates), deadline):
+        while self.search_on(worlds * len(candidates), deadline) and len(alive) > 1:
             world = sample(deck, known, rng)
-            for i, cand in enumerate(candidates):
-                results[i].append(run(world, cand))
+            for i in alive:
+                results[i].append(run(world, candidates[i]))
             worlds += 1
-        totals = [sum(r) for r in results]
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        if best == 0 or worlds < 2:
+            alive = race(results, alive, higher=True)
+        totals = {i: sum(results[i]) for i in alive}
+        best = max(alive, key=lambda i: (totals[i], -i))
+        if best == 0 or worlds < 2 or 0 not in alive:
             return candidates[best]
         diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
         mean = sum(diffs) / worlds
@@ -195,8 +248,9 @@ class Hard(TimedSearch):
         rules = deck.rules
         deadline = self.deadline()
         known = known_of(deck, view)
-        declare = [0.0] * len(amounts)
-        stay = 0.0
+        shade = bid_shade(deck, view.hand)
+        declare: list[list[float]] = [[] for _ in amounts]
+        stay: list[float] = []
         worlds = 0
         while self.search_on(worlds * (2 if may_pass else 1), deadline):
             world = sample(deck, known, rng)
@@ -204,16 +258,32 @@ class Hard(TimedSearch):
             made_pts = mine.counted[team_of(me)]
             theirs = mine.counted[1 - team_of(me)]
             for i, b in enumerate(amounts):
-                declare[i] += declarer_score(rules, b, made_pts) - theirs
+                # Made only with ``shade`` to spare; then it scores what it made.
+                score = declarer_score(rules, b, made_pts) if made_pts - shade >= b else -b
+                declare[i].append(score - theirs)
             if may_pass:
                 auction = [*view.auction, (me, None)]
                 won = finish_auction(deck, world, auction, view.dealer)
                 if won is not None:
                     result = play_contract(deck, world, view.dealer, won[0], won[1])
-                    stay += team_score(result, me)
+                    stay.append(team_score(result, me))
+                else:
+                    stay.append(0.0)
             worlds += 1
-        best = max(range(len(amounts)), key=lambda i: (declare[i], -i))
-        if not may_pass or declare[best] > stay:
+        totals = [sum(d) for d in declare]
+        best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
+        if not may_pass:
+            return amounts[best]
+        if partner_holds_it(view):
+            # Passing leaves the contract with the partner: a raise must pay
+            # (docs/ai.md, "Raising the partner").
+            margin = (
+                0.0 if rules.made_scores == "bid" else RAISE_MARGIN * rules.points_per_hand / 120
+            )
+            if clear_gain(declare[best], stay, margin):
+                return amounts[best]
+            return None
+        if totals[best] > sum(stay):
             return amounts[best]
         return None
 
@@ -292,7 +362,16 @@ class Hard(TimedSearch):
                 tricks_won=view.tricks_won,
             )
             game.play_fast(card)
+            if exact:
+                assert game.trump is not None
+                nest = points_of(game.discards, deck.points)
+                return exact_value(
+                    deck.rules, game.trump, game.hands, game.trick, game.leader, game.captured,
+                    game.tricks_won, game.declarer or 0, game.bid, nest, team_of(me),
+                )  # fmt: skip
             return team_score(rollout(game, deck), me)
+
+        exact = sum(view.hand_sizes) <= EXACT_CARDS
 
         hidden = deck.deck & ~(view.hand or 0) & ~played_from(view.tricks, ())
         candidates = distinct_cards(deck, view.trump, legal, hidden)

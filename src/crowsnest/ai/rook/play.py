@@ -26,12 +26,13 @@ nest. From this follow the partner plays players expect:
   to: it is kept for a trick worth more than an average one.
 
 ``plan`` adds what one trick does not see: the declarer draws trump while an
-opponent may hold one (before cashing side 14s), the defence does not lead trump.
+opponent may hold one (before cashing side 14s), with its top trump while a high
+bird card is out; the defence does not lead trump.
 """
 
 from __future__ import annotations
 
-from crowsnest.ai.rook.common import points_of
+from crowsnest.ai.rook.common import cards, points_of
 from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
 from crowsnest.ai.rook.situation import Situation, suit_mask
 from crowsnest.engine.rook import team_of
@@ -41,6 +42,11 @@ DRAW_TRUMP = 25.0
 """What drawing a round of trump is worth to a declarer whose opponents may hold some."""
 DEFENCE_TRUMP = 9.0
 """What the defence loses by leading trump."""
+TOP_INTO_BIRD = 8.0
+"""What the declarer gains by drawing trump with its top trump, rather than a low
+one, while a high bird card is unseen: a low trump lets the bird card (or any middle
+trump) take the trick cheaply; the top one loses only to the bird card, and then to
+nothing else."""
 
 
 def _points_left(s: Situation) -> int:
@@ -124,6 +130,14 @@ def card_values(s: Situation) -> list[tuple[int, float]]:
     declaring = s.declaring
     only_trumps = not legal & ~tm
     low_bird = deck.bird if deck.bird_low else 0
+    top_trump = -1
+    if not trick and declaring and s.seat == s.declarer and danger:
+        high_bird = unseen & deck.bird & ~low_bird
+        held = legal & tm
+        if high_bird and held:
+            top = max(cards(held), key=lambda c: power[c])
+            if not deck.beaters[s.trump][top] & unseen & ~deck.specials:
+                top_trump = top
 
     out: list[tuple[int, float]] = []
     m = legal
@@ -147,6 +161,8 @@ def card_values(s: Situation) -> list[tuple[int, float]]:
             if declaring:
                 if danger and not low & low_bird:
                     v += DRAW_TRUMP if s.seat == s.declarer else DRAW_TRUMP / 3
+                if c == top_trump:
+                    v += TOP_INTO_BIRD
             else:
                 v -= DEFENCE_TRUMP
         out.append((c, v))

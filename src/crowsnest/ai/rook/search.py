@@ -29,7 +29,11 @@ def rollout(game: RookGame, deck: Deck) -> RookHandResult:
     add_voids(deck, tm, voids, game.leader, game.trick)
     while game.phase == "play":
         seat = game.turn
-        card = normal_play(from_game(game, deck, played, voids))
+        legal = game.legal_mask()
+        if legal & (legal - 1) == 0:  # forced: no Situation to build
+            card = legal.bit_length() - 1
+        else:
+            card = normal_play(from_game(game, deck, played, voids))
         trick = game.trick
         if trick:
             first = trick[0]
