@@ -109,6 +109,8 @@ arena-hearts: $(ARENA_STAMP)
 		$(ARENA) hearts --candidate $$level --field ducker --deals $(DEALS) \
 			--out $(ARENA_LOG)/hearts-$$level-ducker.jsonl || exit 1; \
 	done
+	$(ARENA) hearts --candidate hard --field shooter --deals $(DEALS) \
+		--out $(ARENA_LOG)/hearts-hard-shooter.jsonl
 	$(ARENA) hearts --table hard,normal,easy,ducker --deals $(DEALS) \
 		--out $(ARENA_LOG)/hearts-table.jsonl
 	$(ARENA) hearts --candidate hard --field ducker --deals 20 --workers 1 \
