@@ -208,6 +208,10 @@ class Player:
 # -- the leak oracle -----------------------------------------------------------------------
 
 TOKEN = re.compile(r"[A-Za-z0-9]+")
+NOT_CARDS = frozenset({"id", "table_id", "ws_url", "invite_url", "token", "invite", "commitment"})
+"""Keys whose values are random identifiers, not text: a table id such as
+``x7-G2_k9`` holds a word that reads as a card (G2) by chance, and the oracle would
+call it a leak. (The secret itself is checked apart, and no card is ever put there.)"""
 
 
 def cards_in(value: object) -> set[str]:
@@ -223,6 +227,8 @@ def cards_in(value: object) -> set[str]:
                 out.add(word)
     elif isinstance(value, Mapping):
         for key, item in value.items():
+            if key in NOT_CARDS:
+                continue
             out |= cards_in(key) | cards_in(item)
     elif isinstance(value, list | tuple):
         for item in value:
