@@ -510,12 +510,17 @@ def test_a_phone_discard_of_five_by_taps(
         phone.close()
 
 
+# A card of another suit while you hold the led one (so the reason is following suit,
+# not the first trick's rule about points): its code, or null.
 FOLLOWING = """() => {
+    const first = document.querySelector('#trick .card');
+    if (!first) return null;
+    const led = first.dataset.card.slice(-1);
     const hand = [...document.querySelectorAll('#hand .card')];
     const legal = hand.filter((c) => c.classList.contains('legal'));
-    const other = hand.find((c) => c.getAttribute('aria-disabled') === 'true');
-    const trick = document.querySelectorAll('#trick .card').length;
-    return trick > 0 && legal.length > 0 && other ? other.dataset.card : null;
+    if (!legal.length || !legal.every((c) => c.dataset.card.endsWith(led))) return null;
+    const other = hand.find((c) => !c.dataset.card.endsWith(led));
+    return other ? other.dataset.card : null;
 }"""
 
 
