@@ -91,30 +91,48 @@ function shape(d, x, y, size, fill, opacity = null) {
   });
 }
 
+/** How wide a two-digit corner index is drawn (of the card's 100). */
+const INDEX_WIDTH = 20;
+
+/** Where a corner index is centred across the card: clear of the rounded edge. */
+const indexX = (/** @type {boolean} */ big) => (big ? 15 : 13);
+
 /**
- * A corner index: the rank and its suit symbol.
+ * A corner index: the rank and its suit symbol. A two-digit rank is drawn condensed to
+ * the index's width, so "14" is never cut at the card's edge; 6 and 9 are underlined,
+ * so they are told apart in the corner that is drawn upside down.
  * @param {string} label
  * @param {SVGElement} symbol
  * @param {string} ink
  * @param {boolean} big
  */
 function corner(label, symbol, ink, big) {
-  return [
+  const size = big ? 28 : 24;
+  const baseline = big ? 32 : 28;
+  /** @type {Record<string, string | number>} */
+  const fit = label.length > 1 ? { textLength: INDEX_WIDTH, lengthAdjust: "spacingAndGlyphs" } : {};
+  const parts = [
     s(
       "text",
       {
-        x: 13,
-        y: big ? 32 : 28,
+        x: indexX(big),
+        y: baseline,
         "text-anchor": "middle",
-        "font-size": big ? 30 : 24,
+        "font-size": size,
         "font-weight": 700,
         fill: ink,
         "font-family": INDEX_FONT,
+        ...fit,
       },
       label,
     ),
     symbol,
   ];
+  if (label === "6" || label === "9") {
+    const [x, y] = [indexX(big), baseline + 3];
+    parts.push(s("line", { class: "turn-mark", x1: x - 6, x2: x + 6, y1: y, y2: y, stroke: ink, "stroke-width": 2 }));
+  }
+  return parts;
 }
 
 /**
@@ -149,7 +167,7 @@ function frenchSvg(p, style) {
   const ink = inks[p.suit];
   const d = SUIT_PATHS[p.suit];
   const big = style === "large-index";
-  const index = () => corner(p.rank, shape(d, 13, big ? 46 : 41, big ? 16 : 15, ink), ink, big);
+  const index = () => corner(p.rank, shape(d, indexX(big), big ? 46 : 41, big ? 16 : 15, ink), ink, big);
   let centre;
   if (["J", "Q", "K"].includes(p.rank)) {
     centre = [
@@ -183,7 +201,7 @@ function rookSvg(p, style) {
   const { ink, tint } = ROOK_COLOURS[p.colour];
   const d = COLOUR_PATHS[p.colour];
   const big = style === "large-index";
-  const index = () => corner(String(p.number), shape(d, 13, big ? 46 : 41, 13, ink), ink, big);
+  const index = () => corner(String(p.number), shape(d, indexX(big), big ? 46 : 41, 13, ink), ink, big);
   const centre = [
     s("rect", { x: 22, y: 32, width: 56, height: 76, rx: 8, fill: tint }),
     shape(d, 50, 70, 56, ink, 0.16),
