@@ -39,18 +39,45 @@ const COLOUR_PATHS = {
   black: starPath(),
 };
 
-/** @type {Record<Colour, {ink: string, tint: string}>} */
+/**
+ * Each Rook colour's ink (the numbers), mark (its symbol) and tint (the face's panel).
+ * @typedef {{ink: string, mark: string, tint: string}} ColourInks
+ */
+
+/** @type {Record<Colour, ColourInks>} */
 export const ROOK_COLOURS = {
-  red: { ink: "#c0262d", tint: "#fde8e8" },
-  yellow: { ink: "#8f6500", tint: "#fff4c2" },
-  green: { ink: "#1f7a36", tint: "#e3f4e6" },
-  black: { ink: "#1d1d1f", tint: "#ececef" },
+  red: { ink: "#c0262d", mark: "#c0262d", tint: "#fde8e8" },
+  yellow: { ink: "#8f6500", mark: "#b58300", tint: "#fff4c2" },
+  green: { ink: "#1f7a36", mark: "#1f7a36", tint: "#e3f4e6" },
+  black: { ink: "#1d1d1f", mark: "#1d1d1f", tint: "#ececef" },
 };
+
+/**
+ * The colour-blind palette: Paul Tol's high-contrast scheme (yellow, red, blue, black),
+ * which stays apart under deuteranopia, protanopia and tritanopia and keeps distinct
+ * lightness in grey; green is drawn blue, as colour-blind modes of card games do. The
+ * yellow's numbers are a dark gold, readable on the face; its symbol is the scheme's.
+ * @type {Record<Colour, ColourInks>}
+ */
+export const COLOUR_BLIND_COLOURS = {
+  red: { ink: "#bb5566", mark: "#bb5566", tint: "#f7e3e7" },
+  yellow: { ink: "#7a5a00", mark: "#ddaa33", tint: "#fbf0d4" },
+  green: { ink: "#004488", mark: "#004488", tint: "#dfe8f2" },
+  black: { ink: "#000000", mark: "#000000", tint: "#ececef" },
+};
+
+/**
+ * The Rook colours' inks in a deck style.
+ * @param {string} style
+ */
+const rookInks = (style) => (style === "colour-blind" ? COLOUR_BLIND_COLOURS : ROOK_COLOURS);
 
 /** @type {Record<string, Record<Suit, string>>} */
 const SUIT_INK = {
   classic: { hearts: "#c8102e", diamonds: "#c8102e", clubs: "#141414", spades: "#141414" },
   "four-colour": { hearts: "#c8102e", diamonds: "#1553b6", clubs: "#16803a", spades: "#141414" },
+  // Four colours that colour-blind players tell apart (the same scheme as the Rook's).
+  "colour-blind": { hearts: "#bb5566", diamonds: "#9a6e00", clubs: "#004488", spades: "#000000" },
 };
 
 const INDEX_FONT = "system-ui, 'Segoe UI', Roboto, Arial, sans-serif";
@@ -198,20 +225,22 @@ function frenchSvg(p, style) {
  * @param {string} style
  */
 function rookSvg(p, style) {
-  const { ink, tint } = ROOK_COLOURS[p.colour];
+  const { ink, mark, tint } = rookInks(style)[p.colour];
   const d = COLOUR_PATHS[p.colour];
   const big = style === "large-index";
-  const index = () => corner(String(p.number), shape(d, indexX(big), big ? 46 : 41, 13, ink), ink, big);
+  const index = () => corner(String(p.number), shape(d, indexX(big), big ? 47 : 42, 15, mark), ink, big);
+  // The colour's symbol large and solid above the number: the colour is told by its
+  // shape as well as its hue, for colour-blind players and in grey.
   const centre = [
     s("rect", { x: 22, y: 32, width: 56, height: 76, rx: 8, fill: tint }),
-    shape(d, 50, 70, 56, ink, 0.16),
+    shape(d, 50, 52, 30, mark),
     s(
       "text",
       {
         x: 50,
-        y: 86,
+        y: 100,
         "text-anchor": "middle",
-        "font-size": p.number >= 10 ? 40 : 46,
+        "font-size": p.number >= 10 ? 32 : 38,
         "font-weight": 800,
         fill: ink,
         "font-family": INDEX_FONT,
@@ -238,7 +267,7 @@ function birdSvg() {
 }
 
 /**
- * A card's face as an SVG element. style: classic | four-colour | large-index.
+ * A card's face as an SVG element. style: classic | four-colour | large-index | colour-blind.
  * @param {string} code
  * @param {string} [style]
  * @returns {SVGSVGElement}
@@ -254,15 +283,16 @@ export function cardFace(code, style = "classic") {
  * A small colour symbol (for trump and the score bar), or null for no colour.
  * @param {string} colour
  * @param {number} [size]
+ * @param {string} [style] the deck style, whose palette it is drawn in
  * @returns {SVGSVGElement | null}
  */
-export function colourSymbol(colour, size = 18) {
+export function colourSymbol(colour, size = 18, style = "classic") {
   if (!(colour in ROOK_COLOURS)) return null;
-  const c = ROOK_COLOURS[/** @type {Colour} */ (colour)];
+  const c = rookInks(style)[/** @type {Colour} */ (colour)];
   return s(
     "svg",
     { class: "symbol", viewBox: "0 0 100 100", width: size, height: size, "aria-hidden": "true", focusable: "false" },
-    s("path", { d: COLOUR_PATHS[/** @type {Colour} */ (colour)], fill: c.ink, stroke: "#fff", "stroke-width": 5 }),
+    s("path", { d: COLOUR_PATHS[/** @type {Colour} */ (colour)], fill: c.mark, stroke: "#fff", "stroke-width": 5 }),
   );
 }
 

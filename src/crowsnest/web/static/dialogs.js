@@ -77,7 +77,7 @@ export function scoreTable(m, view) {
     const rows = view.results.map((r, i) =>
       row(
         rowHead(formatNumber(i + 1)),
-        td(`${seatName(m, r.declarer)} ${formatNumber(r.bid)} `, r.trump ? colourSymbol(r.trump, 14) : null),
+        td(`${seatName(m, r.declarer)} ${formatNumber(r.bid)} `, r.trump ? colourSymbol(r.trump, 14, m.settings.deckStyle) : null),
         td(r.made ? t("summary.made") : t("summary.set")),
         td(formatNumber(r.score[us])),
         td(formatNumber(r.score[1 - us])),
@@ -166,7 +166,7 @@ export function summaryBody(m, ev, nestCards) {
         "p",
         {},
         t("summary.contract", { name: seatName(m, ev.declarer), bid: ev.bid }),
-        ev.trump ? [" ", colourSymbol(ev.trump, 16), ` ${t("table.trump_is", { colour: t(`colour.${ev.trump}`) })}`] : null,
+        ev.trump ? [" ", colourSymbol(ev.trump, 16, m.settings.deckStyle), ` ${t("table.trump_is", { colour: t(`colour.${ev.trump}`) })}`] : null,
       ),
       h(
         "p",

@@ -84,7 +84,7 @@ export function actionPanel(m, chosen) {
           return h(
             "button",
             { type: "button", class: `trump-choice trump-${colour}`, "data-action": a },
-            colourSymbol(colour, 22),
+            colourSymbol(colour, 22, m.settings.deckStyle),
             h("span", {}, t(`colour.${colour}`)),
           );
         }),

@@ -17,7 +17,7 @@ export const SPEEDS = { slow: 1.5, normal: 0.8, fast: 0.3, instant: 0 };
 export const ANIMATION_MS = { slow: 700, normal: 420, fast: 220, instant: 0 };
 export const LEVELS = ["easy", "normal", "hard"];
 export const CARD_SIZES = ["small", "medium", "large"];
-export const DECK_STYLES = ["classic", "four-colour", "large-index"];
+export const DECK_STYLES = ["classic", "four-colour", "large-index", "colour-blind"];
 
 /** @returns {Settings} */
 export function settings() {

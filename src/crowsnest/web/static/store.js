@@ -18,7 +18,7 @@
  * @property {string} level
  * @property {string} speed slow | normal | fast | instant
  * @property {string} cardSize small | medium | large
- * @property {string} deckStyle classic | four-colour | large-index
+ * @property {string} deckStyle classic | four-colour | large-index | colour-blind
  * @property {boolean} hints
  */
 

@@ -58,7 +58,7 @@ export function scorebar(m) {
         h(
           "span",
           { class: "sb-trump" },
-          colourSymbol(view.trump),
+          colourSymbol(view.trump, 18, m.settings.deckStyle),
           ` ${t("table.trump_is", { colour: t(`colour.${view.trump}`) })}`,
         ),
       );
