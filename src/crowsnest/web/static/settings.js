@@ -6,6 +6,8 @@
 import { t, currentLanguage, languages, formatNumber } from "./i18n.js";
 import { h, mount, find } from "./dom.js";
 import { store, saveSettings } from "./store.js";
+import { api, ApiError } from "./api.js";
+import { errorWords } from "./model.js";
 
 /** @typedef {import("./store.js").Settings} Settings */
 /** @typedef {import("./types.js").RuleSet} RuleSet */
@@ -130,11 +132,7 @@ function optionControl(rs, opt) {
     const values = (opt.choices ?? []).map((c) => [c, t(`option.${opt.name}.${c}`)]);
     return field(id, `option.${opt.name}`, select(id, values, String(value), "", name));
   }
-  const range = t("settings.range", {
-    min: formatNumber(opt.minimum ?? 0),
-    max: formatNumber(opt.maximum ?? 0),
-    step: formatNumber(opt.step ?? 1),
-  });
+  const range = rangeText(opt);
   return h(
     "div",
     { class: "field" },
@@ -148,10 +146,55 @@ function optionControl(rs, opt) {
       step: opt.step,
       value: String(value),
       inputmode: "numeric",
-      "aria-describedby": `${id}-hint`,
+      "aria-describedby": `${id}-hint ${id}-error`,
     }),
     h("p", { class: "field-hint", id: `${id}-hint` }, range),
+    h("p", { class: "field-error", id: `${id}-error`, role: "alert" }),
   );
+}
+
+/**
+ * The values a number option allows, in words (from the rule set's spec).
+ * @param {RuleOption} opt
+ */
+function rangeText(opt) {
+  return t("settings.range", {
+    min: formatNumber(opt.minimum ?? 0),
+    max: formatNumber(opt.maximum ?? 0),
+    step: formatNumber(opt.step ?? 1),
+  });
+}
+
+/** @type {Record<string, string | number | boolean>} */
+const NO_OPTIONS = {};
+
+/**
+ * Keep an option's new value if the server's rules allow it, else refuse it in words
+ * that name the value and what is allowed (the rule set decides, not this page: the
+ * rules text of GET /api/rules/{id}/info is asked with the options as they would be).
+ * @param {RuleSet} rs
+ * @param {RuleOption} opt
+ * @param {HTMLInputElement} el
+ * @param {string | number | boolean} value
+ */
+async function checkOption(rs, opt, el, value) {
+  const chosen = /** @type {Record<string, string | number | boolean>} */ (settings().options[rs.id] ?? NO_OPTIONS);
+  const next = { ...chosen, [opt.name]: value };
+  const alert = document.getElementById(`${el.id}-error`);
+  try {
+    await api.ruleInfo(rs.id, next);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 0) return; // no answer: keep the old value
+    el.setAttribute("aria-invalid", "true");
+    const why = err.code === "bad_option_value" && opt.kind === "int" ? rangeText(opt) : errorWords(err.code, /** @type {Record<string, string | number>} */ (err.args));
+    if (alert) alert.textContent = `${t("settings.not_allowed", { value: String(value) })} ${why}`;
+    return;
+  }
+  el.setAttribute("aria-invalid", "false");
+  if (alert) alert.textContent = "";
+  const typed = opt.kind === "int" ? Number(value) : value;
+  const all = settings().options;
+  updateSettings({ options: { ...all, [rs.id]: { ...(all[rs.id] ?? {}), [opt.name]: typed } } });
 }
 
 /**
@@ -257,20 +300,12 @@ export function renderSettings(panel, ruleSets, actions) {
     else if (rs && el.name?.startsWith("option-")) {
       const opt = rs.options.find((o) => `option-${o.name}` === el.name);
       if (!opt) return;
+      /** @type {string | number | boolean} */
       let value;
       if (opt.kind === "bool") value = el.checked;
       else if (opt.kind === "choice") value = el.value;
-      else {
-        value = Number(el.value);
-        const min = opt.minimum ?? 0;
-        const ok =
-          Number.isInteger(value) && value >= min && value <= (opt.maximum ?? 0) && (value - min) % (opt.step ?? 1) === 0;
-        el.setAttribute("aria-invalid", ok ? "false" : "true");
-        if (!ok) return;
-      }
-      const all = settings().options;
-      const options = { ...all, [rs.id]: { ...(all[rs.id] ?? {}), [opt.name]: value } };
-      updateSettings({ options });
+      else value = el.value.trim();
+      void checkOption(rs, opt, el, value);
     }
   });
   find(form, "#player-name").addEventListener("input", (e) => {
