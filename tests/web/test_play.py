@@ -162,6 +162,15 @@ def test_a_whole_crowsnest_game_from_the_settings(page: Page, screenshots: Path)
     over = page.locator("#game-over")
     expect(over).to_be_visible()
     expect(over.locator("table.scores tbody tr").first).to_be_visible()
+    # The heading and the verdict are on the screen (not scrolled off above the
+    # scores), and the verdict is coloured as news for our side.
+    for part in ("#game-over-title", "#game-over-verdict"):
+        box = over.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0, (part, box)
+    ours = page.evaluate("() => document.querySelector('#game-over-verdict').textContent")
+    tone = over.locator("#game-over-verdict").get_attribute("class") or ""
+    assert ("good" in tone) == (ours == catalog("en")["over.we_win"]), (ours, tone)
+    assert ("bad" in tone) == (ours == catalog("en")["over.they_win"]), (ours, tone)
     page.screenshot(path=str(screenshots / "play-game-over.png"))
     page.click("#rematch")
     expect(page.locator("body")).to_have_attribute("data-status", "playing")

@@ -149,6 +149,7 @@ export function summaryBody(m, ev, nestCards) {
     const us = ourTeam(m);
     const declTeam = teamOf(m.msg?.view ?? null, ev.declarer);
     const outcome = ev.made ? "made" : "set";
+    const tone = m.watching ? "neutral" : (declTeam === us) === ev.made ? "good" : "bad";
     const verdict = m.watching
       ? t(`summary.team_${outcome}`, { team: teamName(m, declTeam), bid: ev.bid })
       : t(`summary.${declTeam === us ? "we" : "they"}_${outcome}`, { bid: ev.bid });
@@ -161,7 +162,7 @@ export function summaryBody(m, ev, nestCards) {
         td(strong ? bold(values[1 - us]) : formatNumber(values[1 - us])),
       );
     return [
-      h("p", { class: `verdict ${outcome}` }, verdict),
+      h("p", { class: `verdict ${tone}` }, verdict),
       h(
         "p",
         {},
@@ -192,7 +193,9 @@ export function summaryBody(m, ev, nestCards) {
     ];
   }
   return [
-    ev.moon != null ? h("p", { class: "verdict made" }, t("summary.moon", { name: seatName(m, ev.moon) })) : null,
+    ev.moon != null
+      ? h("p", { class: `verdict ${verdictTone(m, ev.moon === m.me)}` }, t("summary.moon", { name: seatName(m, ev.moon) }))
+      : null,
     h(
       "table",
       { class: "scores" },
@@ -228,6 +231,27 @@ export function summaryContent(m, ev, nestCards, more) {
 }
 
 /**
+ * How a verdict is coloured for this viewer: good news green, bad news red, and for a
+ * spectator neither (nobody's side).
+ * @param {TableModel} m
+ * @param {boolean} ours the news is good for the viewer's side
+ */
+function verdictTone(m, ours) {
+  if (m.watching) return "neutral";
+  return ours ? "good" : "bad";
+}
+
+/**
+ * Whether the viewer's side won the game.
+ * @param {TableModel} m
+ * @param {View} view
+ */
+function won(m, view) {
+  if (view.game === "rook") return (view.winner ?? 0) === ourTeam(m);
+  return view.winner === m.me;
+}
+
+/**
  * Who won, as the game over screen says it.
  * @param {TableModel} m
  * @param {View} view
@@ -236,7 +260,7 @@ export function headline(m, view) {
   if (view.game === "rook") {
     const winner = view.winner ?? 0;
     if (m.watching) return t("over.team_wins", { team: teamName(m, winner) });
-    return winner === ourTeam(m) ? t("over.we_win") : t("over.they_win");
+    return won(m, view) ? t("over.we_win") : t("over.they_win");
   }
   return view.winner === m.me ? t("over.you_win") : t("over.winner", { name: seatName(m, view.winner ?? 0) });
 }
@@ -250,7 +274,7 @@ export function headline(m, view) {
 export function gameOverContent(m, view) {
   return [
     h("h2", { id: "game-over-title" }, t("over.title")),
-    h("p", { class: "verdict made" }, headline(m, view)),
+    h("p", { class: `verdict ${verdictTone(m, won(m, view))}`, id: "game-over-verdict" }, headline(m, view)),
     scoreTable(m, view),
     h(
       "div",
