@@ -155,6 +155,10 @@ def test_a_whole_crowsnest_game_from_the_settings(page: Page, screenshots: Path)
     expect(page.locator("#tab-play")).to_have_attribute("aria-selected", "true")
     expect(page.locator("body")).to_have_attribute("data-status", "playing")
     expect(page.locator('[data-seat][aria-current="true"]')).to_have_count(1)
+    # the score bar says what the game is to, with the option chosen
+    expect(page.locator(".sb-target")).to_have_text(
+        catalog("en")["table.target"].replace("{target}", "50")
+    )
 
     steps = play_until(page, "game-over")
     assert "bid" in steps and "play" in steps
@@ -438,6 +442,21 @@ def test_watching_a_table_from_the_lobby(
         ann.wait_for_function(WAIT_FOR_TURN, timeout=20_000)  # the table waits for Ann
         ann_seq = ann.locator("body").get_attribute("data-seq") or ""
         expect(watcher.locator("body")).to_have_attribute("data-seq", ann_seq)
+
+        # in the play, the score bar names the pairs too, and says what the game is to
+        for _ in range(40):
+            if watcher.locator("body").get_attribute("data-phase") == "play":
+                break
+            act(ann)
+        expect(watcher.locator("body")).to_have_attribute("data-phase", "play")
+        captured = watcher.locator(".sb-captured")
+        expect(captured).to_contain_text(" & ")
+        words = catalog("en")
+        assert words["team.us"] not in captured.inner_text()
+        assert words["team.them"] not in captured.inner_text()
+        expect(watcher.locator(".sb-target")).to_have_text(
+            words["table.target"].replace("{target}", "300")
+        )
 
         # the hand's end, told of the two pairs by name (nobody is "we" to a watcher)
         play_until(ann, "hand-summary")

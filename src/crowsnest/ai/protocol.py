@@ -211,6 +211,7 @@ def view_of(view: HeartsViewJSON | RookViewJSON) -> PlayerView:
             Trick(t["leader"], _seq(t["cards"]), t["winner"], t["points"]) for t in view["tricks"]
         ),
         "winner": view["winner"],
+        "target": view["target"],
     }
     if view["game"] == "hearts":
         return HeartsView(

@@ -106,6 +106,8 @@ class HeartsView(_Derived):
     totals: tuple[int, ...]
     results: tuple[HandResult, ...]
     winner: int | None
+    target: int
+    """The game ends when a total reaches this (the table's option or the rule set's)."""
 
     @property
     def rule_set(self) -> HeartsRules:
@@ -135,6 +137,7 @@ class HeartsView(_Derived):
             "totals": list(self.totals),
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
+            "target": self.target,
             **self._derived_json(),
         }
         return checked(HEARTS_VIEW, out)
@@ -168,6 +171,7 @@ def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
         totals=tuple(game.totals),
         results=tuple(game.results),
         winner=game.winner,
+        target=game.rules.target,
     )
 
 
@@ -204,6 +208,8 @@ class RookView(_Derived):
     totals: tuple[int, int]
     results: tuple[RookHandResult, ...]
     winner: int | None
+    target: int
+    """The game ends when a team's total reaches this (the table's option or the rule set's)."""
 
     @property
     def rule_set(self) -> RookRules:
@@ -243,6 +249,7 @@ class RookView(_Derived):
             "totals": list(self.totals),
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
+            "target": self.target,
             **self._derived_json(),
         }
         return checked(ROOK_VIEW, out)
@@ -278,4 +285,5 @@ def rook_view(game: RookGame, seat: int | None) -> RookView:
         totals=(game.totals[0], game.totals[1]),
         results=tuple(game.results),
         winner=game.winner,
+        target=game.rules.target,
     )

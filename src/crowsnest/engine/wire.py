@@ -195,6 +195,9 @@ class HeartsViewJSON(TypedDict):
     totals: Annotated[list[Count], Four, _d("the game totals")]
     results: Annotated[list[HeartsResultJSON], _d("every scored round")]
     winner: Annotated[Seat | None, _d("the winning seat once the game is over")]
+    target: Annotated[
+        int, Field(gt=0), _d("the game ends when a total reaches this (Hearts: the loser's)")
+    ]
     teams: Annotated[
         list[Annotated[list[Seat], Field(min_length=1, max_length=1)]],
         Four,
@@ -261,6 +264,9 @@ class RookViewJSON(TypedDict):
         _d("every scored hand: the fields of the `hand_end` event but `hand_number`"),
     ]
     winner: Annotated[Team | None, _d("the winning team once the game is over")]
+    target: Annotated[
+        int, Field(gt=0), _d("the game ends when a team's total reaches this, with the options")
+    ]
     teams: Annotated[
         list[Annotated[list[Seat], Two]],
         Two,

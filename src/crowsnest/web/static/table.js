@@ -31,6 +31,7 @@ export function scorebar(m) {
   const parts = [h("span", { class: "sb-rules" }, t(`ruleset.${rulesId(m)}`))];
   if (m.watching) parts.push(h("span", { class: "sb-watching chip" }, t("watch.watching")));
   parts.push(h("span", { class: "sb-hand" }, t("table.hand_number", { n: formatNumber(view.hand_number + 1) })));
+  parts.push(h("span", { class: "sb-target" }, t("table.target", { target: formatNumber(view.target) })));
   if (m.table?.seed_chosen) {
     parts.push(h("span", { class: "sb-deal chip", title: t("table.seed_chosen_help") }, t("table.seed_chosen")));
   } else if (m.table?.commitment) {
@@ -65,7 +66,16 @@ export function scorebar(m) {
     }
     if (view.phase === "play") {
       parts.push(
-        h("span", { class: "sb-captured" }, t("table.captured", { us: view.captured[us], them: view.captured[1 - us] })),
+        h(
+          "span",
+          { class: "sb-captured" },
+          t("table.captured", {
+            first: teamName(m, us),
+            a: formatNumber(view.captured[us]),
+            second: teamName(m, 1 - us),
+            b: formatNumber(view.captured[1 - us]),
+          }),
+        ),
       );
     }
   } else {

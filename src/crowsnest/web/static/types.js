@@ -25,6 +25,7 @@
  * @property {Trick[]} tricks
  * @property {number[]} totals per seat (Hearts) or per team (Rook)
  * @property {number | null} winner a seat (Hearts) or a team (Rook)
+ * @property {number} target the game ends when a total reaches it (the table's options applied)
  * @property {number[][]} teams the seats of each team (Rook: partners; Hearts: one each)
  * @property {number | null} team the index in `teams` of the viewer's team; null for a spectator
  * @property {"crow" | "rook" | null} bird the bird card's name key; null without one
