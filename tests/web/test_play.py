@@ -247,7 +247,8 @@ def test_a_trick_with_the_keyboard_only(page: Page) -> None:
             " document.activeElement.closest('#hand') !== null]"
         )
         if page.locator("#auction").count():
-            # focus starts on the first bid; Tab walks to Pass
+            # focus starts on the panel, not on a bid; Tab walks to Pass
+            assert page.evaluate(FOCUS_AT) in ("#auction", "#hand")
             for _ in range(30):
                 if page.evaluate("() => document.activeElement.dataset.action") == "bid pass":
                     break
@@ -351,6 +352,17 @@ AUCTION_SHOWN = """() => [...document.querySelectorAll("#auction-history li")].m
 )"""
 
 
+# Where the keyboard focus is: the auction or trump panel itself, the hand, a button
+# (its action), or the page's body.
+FOCUS_AT = """() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return "body";
+    if (el.closest("#hand")) return "#hand";
+    if (el.id === "auction" || el.id === "trump") return "#" + el.id;
+    return el.dataset.action ?? el.id ?? el.tagName;
+}"""
+
+
 def test_the_auction_history_and_the_declarers_nest(page: Page, screenshots: Path) -> None:
     """Each time you are asked to bid, the panel lists every bid and pass so far in
     order (you bid first in the first hand, after three others in the next); as
@@ -365,6 +377,9 @@ def test_the_auction_history_and_the_declarers_nest(page: Page, screenshots: Pat
     for _ in range(400):
         asked = str(page.wait_for_function(WAIT_FOR_TURN, timeout=20_000).json_value())
         if asked == "panel" and page.locator("#auction").count():
+            # the focus is on the panel (or still in the hand), never on a bid that a
+            # stray Enter would send
+            assert page.evaluate(FOCUS_AT) in ("#auction", "#hand")
             auction = page.evaluate("() => window.__crowsnest.game.current.view.auction")
             assert page.evaluate(AUCTION_SHOWN) == auction
             names = page.locator("#auction-history li").all_inner_texts()
@@ -378,6 +393,7 @@ def test_the_auction_history_and_the_declarers_nest(page: Page, screenshots: Pat
                 assert hand is not None and page.viewport_size is not None
                 assert hand["y"] + hand["height"] <= page.viewport_size["height"]
         if asked == "panel" and page.locator("#discard").count():
+            assert page.evaluate(FOCUS_AT) == "#hand", "the discard is chosen in the hand"
             nest = page.evaluate("() => window.__crowsnest.game.current.view.nest")
             marked = page.locator("#hand .card.from-nest").all()
             assert sorted(c.get_attribute("data-card") or "" for c in marked) == sorted(nest)

@@ -413,14 +413,26 @@ export class Game {
   /** @param {TableModel} m */
   renderActions(m) {
     const area = find(this.root, "#action-area");
-    const wasFocused = area.contains(document.activeElement);
+    const active = document.activeElement;
+    const wasFocused = area.contains(active);
+    const before = wasFocused && active instanceof HTMLElement ? (active.dataset.action ?? active.id) : null;
     const panel = actionPanel(m, this.selection.size);
     mount(area, panel);
     area.hidden = !panel;
-    const asks = Boolean(panel && (panel.id === "auction" || panel.id === "trump"));
-    if (wasFocused || (panel && !find(this.root, "#hand").contains(document.activeElement))) {
+    if (!panel) return;
+    // A bid or a trump asked: the focus goes to the panel itself (its title is read out),
+    // not to a button, so a stray Enter sends nothing; Tab reaches the choices. A panel
+    // drawn again while it had the focus keeps it on the same control.
+    const asks = panel.id === "auction" || panel.id === "trump";
+    if (wasFocused) {
+      const same = [...area.querySelectorAll("button:not([disabled])")].find(
+        (b) => b instanceof HTMLElement && (b.dataset.action ?? b.id) === before,
+      );
       const first = area.querySelector("button:not([disabled])");
-      if (first instanceof HTMLElement && (wasFocused || asks)) first.focus({ preventScroll: true });
+      const next = same ?? (asks ? panel : first);
+      if (next instanceof HTMLElement) next.focus({ preventScroll: true });
+    } else if (asks && !find(this.root, "#hand").contains(document.activeElement)) {
+      panel.focus({ preventScroll: true });
     }
   }
 

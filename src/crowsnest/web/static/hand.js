@@ -112,8 +112,8 @@ export function handCards(m, local) {
 
 /**
  * Draw your hand into its element, keeping the keyboard focus on the same card (or a
- * playable one); on your turn to play, bring the focus to the hand unless it is busy
- * elsewhere.
+ * playable one); on your turn to play or choose cards, bring the focus to the hand
+ * unless it is busy elsewhere.
  * @param {HTMLElement} hand
  * @param {TableModel} m
  * @param {HandState} local
@@ -129,8 +129,12 @@ export function drawHand(hand, m, local) {
     target = buttons.find((b) => b.classList.contains("legal")) ?? target ?? buttons[0];
   }
   if (target) target.tabIndex = 0;
+  // Your turn to play, pass or discard with the focus nowhere (the panel you answered
+  // is gone): the focus comes to the hand, where the decision is. Choosing a card
+  // there is safe (it is undone by choosing it again; nothing is sent before Confirm).
   const idle = document.activeElement === document.body || document.activeElement === null;
-  if (target && (hadFocus || (legalPlays(m.legal).size > 0 && idle))) target.focus({ preventScroll: true });
+  const deciding = legalPlays(m.legal).size > 0 || cardChoice(m.legal) !== null;
+  if (target && (hadFocus || (deciding && idle))) target.focus({ preventScroll: true });
   layoutHand(hand);
 }
 

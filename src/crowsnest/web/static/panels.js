@@ -51,7 +51,7 @@ export function actionPanel(m, chosen) {
     const amounts = /** @type {string[]} */ (bids.filter((a) => a !== "bid pass"));
     return h(
       "div",
-      { id: "auction", class: "panel", role: "group", "aria-labelledby": "auction-title" },
+      { id: "auction", class: "panel", role: "group", "aria-labelledby": "auction-title", tabindex: -1 },
       h("h2", { id: "auction-title", class: "panel-title" }, t("auction.title")),
       h(
         "p",
@@ -74,7 +74,7 @@ export function actionPanel(m, chosen) {
   if (trumps.length) {
     return h(
       "div",
-      { id: "trump", class: "panel", role: "group", "aria-labelledby": "trump-title" },
+      { id: "trump", class: "panel", role: "group", "aria-labelledby": "trump-title", tabindex: -1 },
       h("h2", { id: "trump-title", class: "panel-title" }, t("trump.title")),
       h(
         "div",
