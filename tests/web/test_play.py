@@ -398,7 +398,24 @@ def test_the_auction_history_and_the_declarers_nest(page: Page, screenshots: Pat
             marked = page.locator("#hand .card.from-nest").all()
             assert sorted(c.get_attribute("data-card") or "" for c in marked) == sorted(nest)
             while page.locator("#confirm-cards").is_disabled():
-                click_card(page.locator("#hand .card.legal[aria-pressed=false]").first)
+                # the nest's cards first (if they may be laid back), so one is checked
+                nest_card = page.locator("#hand .card.legal.from-nest[aria-pressed=false]")
+                free = (
+                    nest_card
+                    if nest_card.count()
+                    else page.locator("#hand .card.legal[aria-pressed=false]")
+                )
+                click_card(free.first)
+            if page.locator("#hand .card.legal.from-nest").count():
+                expect(page.locator("#hand .card.from-nest[aria-pressed=true]")).not_to_have_count(
+                    0
+                )
+            # every chosen card shows the check mark, a card from the nest too
+            marks = page.evaluate(
+                """() => [...document.querySelectorAll("#hand .card[aria-pressed=true]")]
+                    .map((c) => getComputedStyle(c, "::before").content)"""
+            )
+            assert marks and set(marks) == {'"✓"'}, marks
             laid_back = [
                 (c.get_attribute("aria-label") or "").split(",")[0]
                 for c in page.locator("#hand .card[aria-pressed=true]").all()
