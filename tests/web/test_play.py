@@ -181,6 +181,29 @@ def test_a_whole_crowsnest_game_from_the_settings(page: Page, screenshots: Path)
     expect(page.locator("#hand .card").first).to_be_visible()
 
 
+def test_the_pass_chosen_so_far_survives_a_reload(page: Page) -> None:
+    open_with(page, {**INSTANT, "rules": "hearts"})
+    page.click("#new-game")
+    expect(page.locator("#pass")).to_be_visible()
+    cards = page.locator("#hand .card.legal")
+    click_card(cards.nth(0))
+    click_card(cards.nth(4))
+    chosen = page.locator("#hand .card[aria-pressed=true]")
+    expect(chosen).to_have_count(2)
+    before = sorted(c.get_attribute("data-card") or "" for c in chosen.all())
+    page.reload()
+    expect(page.locator("#pass")).to_be_visible()
+    expect(chosen).to_have_count(2)
+    assert sorted(c.get_attribute("data-card") or "" for c in chosen.all()) == before
+    expect(page.locator("#chosen-count")).to_contain_text("2")
+    # one more card, and the pass goes with the three
+    click_card(page.locator("#hand .card.legal[aria-pressed=false]").first)
+    page.click("#confirm-cards")
+    expect(page.locator("body")).to_have_attribute("data-phase", "play")
+    passed = page.evaluate("() => window.__crowsnest.game.current.view.passed")
+    assert set(before) <= set(passed)
+
+
 def test_a_hearts_hand_with_the_pass(page: Page, screenshots: Path) -> None:
     open_with(page, {**INSTANT, "rules": "hearts"})
     page.click("#new-game")

@@ -12,7 +12,7 @@
 
 import { t } from "./i18n.js";
 import { animationMs } from "./settings.js";
-import { store } from "./store.js";
+import { store, savedChoice, saveChoice } from "./store.js";
 import { api, ApiError } from "./api.js";
 import { Connection } from "./connection.js";
 import { h, mount, find, findAll } from "./dom.js";
@@ -380,7 +380,10 @@ export class Game {
     if (view.tricks.length) this.lastTrick = view.tricks[view.tricks.length - 1];
     else if (view.phase !== "play") this.lastTrick = null;
     const m = this.model();
-    this.selection = keepSelection(this.selection, cardChoice(m.legal));
+    const choice = cardChoice(m.legal);
+    // The cards chosen so far come back after a reload of the page.
+    if (choice && this.selection.size === 0) this.selection = new Set(savedChoice(this.session.tableId, this.choiceKey(choice)));
+    this.selection = keepSelection(this.selection, choice);
     mount(find(this.root, "#scorebar"), scorebar(m));
     this.renderSeats();
     this.renderTrick();
@@ -485,6 +488,7 @@ export class Game {
       if (this.selection.has(code)) this.selection.delete(code);
       else if (this.selection.size < choice.count) this.selection.add(code);
       else return this.hooks.toast(t("cards.too_many", { count: choice.count }));
+      saveChoice(this.session.tableId, this.choiceKey(choice), [...this.selection]);
       btn.setAttribute("aria-pressed", String(this.selection.has(code)));
       btn.classList.toggle("selected", this.selection.has(code));
       const note = this.root.querySelector("#chosen-count");
@@ -494,6 +498,14 @@ export class Game {
       return;
     }
     if (legalPlays(m.legal).has(code)) this.send(`play ${code}`);
+  }
+
+  /**
+   * What names a choice of cards for keeping it: the hand and what is chosen.
+   * @param {import("./types.js").CardChoice} choice
+   */
+  choiceKey(choice) {
+    return `${this.current?.view.hand_number ?? -1}:${choice.choose}`;
   }
 
   /** @param {MouseEvent} e */

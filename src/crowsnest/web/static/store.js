@@ -174,3 +174,40 @@ export function forgetCurrentTable() {
     /* storage blocked */
   }
 }
+
+// ---------- cards chosen so far for a pass or discard (sessionStorage) ----------
+
+const CHOICE_KEY = "crowsnest.choice";
+
+/**
+ * The cards chosen so far for a choice at a table, as kept for a reload of the page.
+ * `choice` names the hand and what is chosen (`3:pass`), so an old choice never returns.
+ * @param {string} tableId
+ * @param {string} choice
+ * @returns {string[]}
+ */
+export function savedChoice(tableId, choice) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null");
+    if (kept && kept.table === tableId && kept.choice === choice && Array.isArray(kept.cards)) {
+      return kept.cards.filter((/** @type {unknown} */ c) => typeof c === "string");
+    }
+  } catch {
+    /* storage blocked or spoiled: nothing kept */
+  }
+  return [];
+}
+
+/**
+ * Keep the cards chosen so far (only the latest choice of this tab is kept).
+ * @param {string} tableId
+ * @param {string} choice
+ * @param {string[]} cards
+ */
+export function saveChoice(tableId, choice, cards) {
+  try {
+    sessionStorage.setItem(CHOICE_KEY, JSON.stringify({ table: tableId, choice, cards }));
+  } catch {
+    /* storage blocked */
+  }
+}
