@@ -124,7 +124,13 @@ def act(page: Page, *, bid: str = "first", stop_at: str = "") -> str:
     else:
         click_card(page.locator("#hand .card.legal").first)
         done = "play"
-    expect(page.locator("body")).not_to_have_attribute("data-seq", seq)
+    # The answer is taken: a new state is drawn, or (the hand's last card) the hand's
+    # summary opens, before the next deal is drawn.
+    page.wait_for_function(
+        "seq => document.body.dataset.seq !== seq || document.querySelector('dialog[open]')",
+        arg=seq,
+        timeout=15_000,
+    )
     return done
 
 
@@ -234,9 +240,13 @@ def test_a_hearts_hand_with_the_pass(page: Page, screenshots: Path) -> None:
     play_until(page, "hand-summary")
     summary = page.locator("#hand-summary")
     expect(summary.locator("tbody tr")).to_have_count(4)
+    # behind the summary is the finished hand, not the next deal's cards
+    expect(page.locator("#hand .card")).to_have_count(0)
+    assert page.evaluate("() => window.__crowsnest.game.current.view.hand_number") == 0
     page.screenshot(path=str(screenshots / "play-hearts-summary.png"))
     page.click("#summary-close")
     expect(summary).to_be_hidden()
+    expect(page.locator("#hand .card")).to_have_count(13)  # then the new deal
     page.click("#show-scores")
     expect(page.locator("#score-sheet tbody tr")).to_have_count(1)
 

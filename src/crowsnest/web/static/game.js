@@ -351,12 +351,20 @@ export class Game {
       } else if (ev.type === "hand_end") handEnd = /** @type {HandEnd} */ (/** @type {unknown} */ (ev));
       else if (ev.type === "game_end") gameEnd = ev;
     }
+    // A hand that ends with another dealt: its summary is read over the finished hand
+    // (the last trick swept, no new cards behind it); the new deal is drawn once it is
+    // closed.
+    const before = Boolean(handEnd && !gameEnd && prev);
+    if (handEnd && before) {
+      if (sentences.length) this.hooks.announce(sentences.splice(0).join(" "));
+      await this.showSummary(handEnd, true);
+    }
     store.set({ current: msg });
     this.render();
     const acts = this.queue.length === 0 && msg.legal?.length > 0;
     if (acts) sentences.push(promptText(this.model()));
     if (sentences.length) this.hooks.announce(sentences.join(" "));
-    if (handEnd) await this.showSummary(handEnd, !gameEnd);
+    if (handEnd && !before) await this.showSummary(handEnd, !gameEnd);
     if (gameEnd || (msg.status === "over" && !prev)) this.showGameOver();
   }
 
