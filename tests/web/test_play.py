@@ -649,3 +649,31 @@ def test_a_card_you_may_not_play_says_why(page: Page, lang: str, words: str) -> 
     expect(page.locator("body")).to_have_attribute("data-seq", seq or "")
     expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(1)  # still held
     assert act(page) == "play"  # and a card that may be played still is
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_auto_play_of_the_only_legal_card(page: Page, auto: bool) -> None:
+    """With the setting on, a turn with one legal card is never put to the player (the
+    hand's last card, for one, goes by itself); off, it is asked like any other."""
+    open_with(page, {**INSTANT, "rules": "hearts"})
+    page.click("#tab-settings")
+    box = page.locator("#settings-autoplay")
+    expect(box).not_to_be_checked()  # off by default
+    if auto:
+        box.check()
+    page.click("#tab-play")
+    page.click("#new-game")
+    single_turns = 0
+    for _ in range(200):
+        asked = str(page.wait_for_function(WAIT_FOR_TURN, timeout=20_000).json_value())
+        if asked == "hand-summary":
+            break
+        if asked == "play" and page.locator("#hand .card.legal").count() == 1:
+            single_turns += 1
+        act(page)
+    else:
+        raise AssertionError("the hand did not end")
+    if auto:
+        assert single_turns == 0
+    else:
+        assert single_turns >= 1  # at least the hand's last card

@@ -49,6 +49,15 @@ import { describeEvent } from "./events.js";
 /** @param {number} ms */
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The card to play when playing it is the only legal action, else null.
+ * @param {import("./types.js").LegalAction[]} legal
+ */
+function onlyPlay(legal) {
+  const plays = legalPlays(legal);
+  return legal.length === 1 && plays.size === 1 ? [...plays][0] : null;
+}
+
 export class Game {
   /**
    * @param {HTMLElement} root the Play tab's panel
@@ -362,10 +371,19 @@ export class Game {
     store.set({ current: msg });
     this.render();
     const acts = this.queue.length === 0 && msg.legal?.length > 0;
-    if (acts) sentences.push(promptText(this.model()));
+    const only = acts && !this.watching ? onlyPlay(msg.legal) : null;
+    const auto = Boolean(only && store.get().settings.autoPlay);
+    if (acts && !auto) sentences.push(promptText(this.model()));
     if (sentences.length) this.hooks.announce(sentences.join(" "));
     if (handEnd && !before) await this.showSummary(handEnd, !gameEnd);
     if (gameEnd || (msg.status === "over" && !prev)) this.showGameOver();
+    if (auto) {
+      // Auto-play (a setting, off by default): the only card you may play goes by
+      // itself, after the table's animation pause, so the others see it played.
+      if (ms) await wait(ms);
+      const sent = find(this.root, ".game").classList.contains("acting"); // clicked meanwhile
+      if (this.current === msg && this.queue.length === 0 && !sent) this.send(`play ${only}`);
+    }
   }
 
   /** Draw the state on screen: every part, from the model. */

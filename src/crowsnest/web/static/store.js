@@ -20,6 +20,7 @@
  * @property {string} cardSize small | medium | large
  * @property {string} deckStyle classic | four-colour | large-index | colour-blind
  * @property {boolean} hints
+ * @property {boolean} autoPlay play the only legal card without asking (off by default)
  */
 
 /**
@@ -79,6 +80,7 @@ export const DEFAULT_SETTINGS = {
   cardSize: "medium",
   deckStyle: "classic",
   hints: true,
+  autoPlay: false,
 };
 
 /** @returns {Settings} the stored settings over the defaults */
