@@ -89,7 +89,15 @@ async function renderTab(name) {
       setLanguage: (lang) => changeLanguage(lang),
     });
   } else if (name === "info") {
-    await renderOptional("info", async (panel) => (await import("./info.js")).renderInfo(panel, settings().rules, ruleSets.find((r) => r.id === settings().rules)?.bird ?? null));
+    // At a table (playing or watching), the rules of that table with its options;
+    // else those of the game Settings would start.
+    const table = store.get().session ? store.get().table : null;
+    const rulesId = table?.rules ?? settings().rules;
+    const bird = ruleSets.find((r) => r.id === rulesId)?.bird ?? null;
+    await renderOptional("info", async (panel) => {
+      const info = await import("./info.js");
+      await info.renderInfo(panel, rulesId, bird, table ? info.tableOptions(table.options) : null);
+    });
   } else if (name === "history") {
     await renderOptional("history", async (panel) => (await import("./history.js")).renderHistory(panel, playerName()));
   }

@@ -17,11 +17,11 @@ import { birdName } from "./model.js";
 /** @typedef {{key: string, args?: Record<string, InfoArg>, house?: boolean}} Paragraph */
 /** @typedef {{title: string, paragraphs: Paragraph[]}} Section */
 
-/** @type {{container: HTMLElement, rulesId: string, bird: "crow" | "rook" | null, sections: Section[]} | null} re-rendered on a language change */
+/** @type {{container: HTMLElement, rulesId: string, bird: "crow" | "rook" | null, sections: Section[], atTable: boolean} | null} re-rendered on a language change */
 let shown = null;
 
 onLanguageChange(() => {
-  if (shown && shown.container.isConnected) draw(shown.container, shown.rulesId, shown.bird, shown.sections);
+  if (shown && shown.container.isConnected) draw(shown.container, shown.rulesId, shown.bird, shown.sections, shown.atTable);
 });
 
 /**
@@ -56,14 +56,28 @@ function chosen(rulesId) {
 }
 
 /**
- * Fetch and show the rules of rulesId (with the options chosen in Settings).
+ * The options of a table, as query parameters.
+ * @param {Record<string, unknown>} options
+ * @returns {Record<string, string>}
+ */
+export function tableOptions(options) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const [name, value] of Object.entries(options)) out[name] = String(value);
+  return out;
+}
+
+/**
+ * Fetch and show the rules of rulesId: with the options chosen in Settings, or with a
+ * table's own (`table`: the rules of the table the player sits at or watches).
  * @param {HTMLElement} container
  * @param {string} rulesId
  * @param {"crow" | "rook" | null} bird the rule set's bird card (GET /api/rules)
+ * @param {Record<string, string> | null} [table] the table's options, at a table
  */
-export async function renderInfo(container, rulesId, bird) {
+export async function renderInfo(container, rulesId, bird, table = null) {
   mount(container, h("p", { class: "rules-loading", role: "status" }, t("rules.loading")));
-  const options = chosen(rulesId);
+  const options = table ?? chosen(rulesId);
   let sections;
   try {
     try {
@@ -77,8 +91,8 @@ export async function renderInfo(container, rulesId, bird) {
     mount(container, h("p", { class: "rules-error", role: "alert" }, t("rules.load_failed", { error })));
     return;
   }
-  shown = { container, rulesId, bird, sections };
-  draw(container, rulesId, bird, sections);
+  shown = { container, rulesId, bird, sections, atTable: table !== null };
+  draw(container, rulesId, bird, sections, table !== null);
 }
 
 /**
@@ -86,8 +100,9 @@ export async function renderInfo(container, rulesId, bird) {
  * @param {string} rulesId
  * @param {"crow" | "rook" | null} birdKey
  * @param {Section[]} sections
+ * @param {boolean} atTable the rules of the table on the Play tab (not of Settings)
  */
-function draw(container, rulesId, birdKey, sections) {
+function draw(container, rulesId, birdKey, sections, atTable) {
   const bird = birdName({ bird: birdKey });
   let house = false;
   const blocks = sections.map((section) =>
@@ -110,8 +125,9 @@ function draw(container, rulesId, birdKey, sections) {
     container,
     h(
       "article",
-      { class: "paper rules-info", "aria-labelledby": "rules-info-title", "data-rules": rulesId },
+      { class: "paper rules-info", "aria-labelledby": "rules-info-title", "data-rules": rulesId, "data-at-table": String(atTable) },
       h("h2", { id: "rules-info-title" }, t("rules.heading", { name: t(`rules.name.${rulesId}`) })),
+      h("p", { class: "rules-source", id: "rules-source" }, t(atTable ? "rules.of_table" : "rules.of_settings")),
       blocks,
       house ? h("p", { class: "house-note" }, t("rules.house_note")) : null,
     ),
