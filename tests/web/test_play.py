@@ -551,6 +551,40 @@ def tap_card(card: Locator) -> None:
     card.tap(position=point)
 
 
+# How many cards each row of the hand holds, top row first.
+ROW_LENGTHS = """() => {
+    const rows = new Map();
+    for (const c of document.querySelectorAll("#hand .card")) {
+        const top = Math.round(c.offsetTop);
+        rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+}"""
+
+
+@pytest.mark.parametrize("rules", ["hearts", "rook/partnership"])
+def test_large_cards_fit_a_laptop_screen(browser: Browser, base_url: str, rules: str) -> None:
+    """At card size "large" on a 1366 x 768 screen the table and the whole hand are on
+    the screen: nothing to scroll to reach a card."""
+    laptop = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 768})
+    try:
+        page = laptop.new_page()
+        open_with(page, {**INSTANT, "rules": rules, "cardSize": "large"})
+        page.click("#new-game")
+        expect(page.locator("#hand .card").first).to_be_visible()
+        expect(page.locator(".game")).to_have_attribute("data-size", "large")
+        box = page.locator("#hand").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768, box
+        overflow = page.evaluate(
+            "() => document.documentElement.scrollHeight - document.documentElement.clientHeight"
+        )
+        assert overflow <= 0, overflow
+        width = page.locator("#hand .card").first.bounding_box()
+        assert width is not None and width["width"] >= 68  # still larger than "medium"
+    finally:
+        laptop.close()
+
+
 @pytest.mark.parametrize(("rules", "held"), [("rook/crowsnest", 14), ("rook/one-high", 18)])
 def test_a_phone_discard_of_five_by_taps(
     browser: Browser, base_url: str, rules: str, held: int
@@ -576,6 +610,10 @@ def test_a_phone_discard_of_five_by_taps(
             raise AssertionError("never the declarer")
         cards = page.locator("#hand .card")
         expect(cards).to_have_count(held)
+        # a hand too long for one row is laid out in rows of equal length (7 and 7)
+        rows: list[int] = page.evaluate(ROW_LENGTHS)
+        assert max(rows) - min(rows) <= 1, rows
+        assert held < 18 or len(rows) >= 2, rows  # 18 cards do not fit one row
         for card in cards.all():  # every card has a part a finger reaches
             assert card.evaluate(UNCOVERED_POINT), card.get_attribute("data-card")
         confirm = page.locator("#confirm-cards")

@@ -138,8 +138,12 @@ export function drawHand(hand, m, local) {
   layoutHand(hand);
 }
 
+/** The most of a card's width a neighbour may cover: the rest stays readable and tappable. */
+const MAX_OVERLAP = 0.58;
+
 /**
- * Overlap the cards just enough that the hand fits one row (it wraps beyond that).
+ * Overlap the cards just enough that the hand fits one row; a hand that cannot (14
+ * cards on a phone) is laid out in rows of equal length (7 and 7, not 12 and 2).
  * @param {HTMLElement} hand
  */
 export function layoutHand(hand) {
@@ -148,9 +152,13 @@ export function layoutHand(hand) {
   if (!n || !first) return;
   const w = first.getBoundingClientRect().width || 60;
   const avail = hand.clientWidth - w * 0.6;
-  let overlap = n > 1 ? w - (avail - w) / (n - 1) : 0;
-  overlap = Math.max(-w * 0.06, Math.min(w * 0.58, overlap));
+  /** @param {number} count cards in a row */
+  const needed = (count) => (count > 1 ? w - (avail - w) / (count - 1) : 0);
+  let rows = 1;
+  while (needed(Math.ceil(n / rows)) > w * MAX_OVERLAP && rows < n) rows += 1;
+  const overlap = Math.max(-w * 0.06, Math.min(w * MAX_OVERLAP, needed(Math.ceil(n / rows))));
   hand.style.setProperty("--overlap", `${overlap.toFixed(1)}px`);
+  hand.dataset.rows = String(rows);
 }
 
 /**
