@@ -91,7 +91,7 @@ async function renderTab(name) {
   } else if (name === "info") {
     await renderOptional("info", async (panel) => (await import("./info.js")).renderInfo(panel, settings().rules, ruleSets.find((r) => r.id === settings().rules)?.bird ?? null));
   } else if (name === "history") {
-    await renderOptional("history", async (panel) => (await import("./history.js")).renderHistory(panel, playerName()));
+    await renderOptional("history", async (panel) => (await import("./history.js")).renderHistory(panel));
   }
 }
 
