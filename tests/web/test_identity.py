@@ -6,10 +6,12 @@ opens the first player's History from a game they shared and sees no private gam
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from server.helpers import Player, ws_url
@@ -146,3 +148,19 @@ def test_another_players_browser_sees_no_private_game(
         expect(theirs.locator("#history-title")).to_contain_text(bo)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("he", "חשבון"), ("pl", "Konto"), ("el", "Λογαριασμός")]
+)
+def test_the_account_and_statistics_are_translated(
+    server_url: str, page: Page, lang: str, words: str
+) -> None:
+    page.add_init_script(f"localStorage.setItem('crowsnest.language', {json.dumps(lang)});")
+    _left_game(server_url, [page], [f"Zoë {uuid.uuid4().hex[:6]}"])
+    _history(page)
+    expect(page.locator("#history-account-title")).to_have_text(words)
+    expect(page.locator(".history-game .history-result.left")).to_have_count(1)
+    expect(page.locator(".rules-stats")).to_have_count(1)
+    missing: list[str] = page.evaluate("[...(window.__i18nMissing || [])]")
+    assert [k for k in missing if k.startswith(("account.", "rating.", "stats.", "history."))] == []
