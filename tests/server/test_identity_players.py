@@ -208,7 +208,10 @@ def test_ratings_move_the_expected_way_against_hard(store: Store) -> None:
     [stats] = players.stats("p1", private_too=False)
     assert (stats.games, stats.wins, stats.losses, stats.left) == (2, 1, 1, 0)
     assert [r.games for r in players.ratings("p1")] == [2]
-    assert [t for t, _, _ in players.rating_history("p1", "hearts")] == ["t1", "t2"]
+    assert [t for t, _, _ in players.rating_history("p1", "hearts", True)] == ["t1", "t2"]
+    with store.begin() as conn:
+        conn.execute(sa.text("UPDATE tables SET public = false WHERE id = 't2'"))
+    assert [t for t, _, _ in players.rating_history("p1", "hearts", False)] == ["t1", None]
     total, games = players.games("p1", private_too=True, limit=10, offset=0)
     assert total == 2 and [g.table_id for g in games] == ["t2", "t1"]
 

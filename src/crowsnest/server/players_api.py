@@ -165,11 +165,15 @@ async def games(
 
 
 @router.get("/api/players/{player_id}/ratings/{family}", tags=["players"])
-async def rating_history(player_id: str, family: Family, identity: IdentityDep) -> RatingHistory:
+async def rating_history(
+    player_id: str, family: Family, identity: IdentityDep, viewer: Viewer
+) -> RatingHistory:
     """A player's rating in ``family`` after each rated game (oldest first, the
-    newest 200), and the bots' fixed ratings for scale."""
+    newest 200; a private game's table is named to its player only), and the bots'
+    fixed ratings for scale."""
     player = await _player(identity.players, player_id)
-    points = await asyncio.to_thread(identity.players.rating_history, player.id, family)
+    own = viewer is not None and viewer.id == player.id
+    points = await asyncio.to_thread(identity.players.rating_history, player.id, family, own)
     return RatingHistory(
         player=player.id,
         family=family,

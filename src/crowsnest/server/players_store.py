@@ -26,6 +26,7 @@ from crowsnest.server.store import (
     results,
     seats,
     sessions,
+    tables,
     utcnow,
 )
 
@@ -238,22 +239,30 @@ class PlayerStore:
                 RatingRow(r.family, Rating(r.mu, r.sigma), r.games) for r in conn.execute(query)
             ]
 
-    def rating_history(self, player_id: str, family: str) -> list[tuple[str, datetime, Rating]]:
-        """(table, when, rating after) of the newest rated games, oldest first."""
+    def rating_history(
+        self, player_id: str, family: str, private_too: bool
+    ) -> list[tuple[str | None, datetime, Rating]]:
+        """(table, when, rating after) of the newest rated games, oldest first; the
+        table of a private game is left out (``None``) unless ``private_too``."""
         query = (
             sa.select(
                 rating_history.c.table_id,
                 rating_history.c.at,
                 rating_history.c.mu,
                 rating_history.c.sigma,
+                tables.c.public,
             )
+            .join(tables, tables.c.id == rating_history.c.table_id)
             .where(rating_history.c.player_id == player_id, rating_history.c.family == family)
             .order_by(rating_history.c.at.desc(), rating_history.c.table_id)
             .limit(MAX_RATING_POINTS)
         )
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
-        return [(r[0], r[1], Rating(r[2], r[3])) for r in reversed(rows)]
+        return [
+            (r[0] if private_too or r[4] else None, r[1], Rating(r[2], r[3]))
+            for r in reversed(rows)
+        ]
 
     def games(
         self, player_id: str, private_too: bool, limit: int, offset: int

@@ -482,7 +482,8 @@ class Me(PlayerProfile):
 
 
 class RatingPoint(BaseModel):
-    table_id: str
+    table_id: str | None
+    """`null`: a private game, to anyone but its player."""
     at: str
     """ISO 8601, UTC."""
     mu: float

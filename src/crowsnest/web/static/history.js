@@ -28,7 +28,7 @@ import { openReplay, drawReplay } from "./replay.js";
 /** @typedef {{family: string, mu: number, sigma: number, games: number, plays_like: string}} FamilyRating */
 /** @typedef {{id: string, name: string | null, signed_up: boolean, ratings: FamilyRating[], stats: RulesStats[]}} Profile */
 /** @typedef {Profile & {username: string | null}} Me */
-/** @typedef {{table_id: string, at: string, mu: number, sigma: number}} RatingPoint */
+/** @typedef {{table_id: string | null, at: string, mu: number, sigma: number}} RatingPoint */
 /** @typedef {{player: string, family: string, points: RatingPoint[], bots: {level: string, mu: number, sigma: number}[]}} RatingHistory */
 /** @typedef {{seat: number, kind: string, name: string | null, player: string | null}} SeatPlayer */
 
