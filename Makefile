@@ -15,7 +15,7 @@ DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook bot-ratings format clean venv
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -88,6 +88,7 @@ THINK   ?= 0
 bench-server: $(DEV_STAMP)
 	rm -rf data/bench-server && mkdir -p data/bench-server
 	CROWSNEST_RATE_LIMIT=1000 CROWSNEST_RATE_BURST=1000 CROWSNEST_CREATE_BURST=100000 \
+	CROWSNEST_IDENTITY_BURST=100000 \
 	CROWSNEST_MAX_CONNECTIONS_PER_CLIENT=100000 $(BIN)/crowsnest serve --port 8765 \
 		--data-dir data/bench-server 2>data/bench-server/server.log & pid=$$!; \
 	$(BIN)/crowsnest bench-server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
@@ -126,6 +127,20 @@ arena-rook: $(ARENA_STAMP)
 		$(ARENA) $$rules --candidate hard --field normal --deals $(DEALS) \
 			--out $(ARENA_LOG)/$$name-hard-normal.jsonl || exit 1; \
 	done
+
+# The bots' fixed ratings (issue 13, docs/ai.md "Bot ratings"): whole games among the
+# levels, rated with the server's model; written into the server's data file.
+RATE_GAMES   ?= 400
+RATE_SECONDS ?= 1080
+bot-ratings: $(ARENA_STAMP)
+	mkdir -p $(ARENA_LOG)
+	for family in hearts rook; do \
+		$(BIN)/python -m crowsnest.arena.ratings $$family --games $(RATE_GAMES) \
+			--seconds $(RATE_SECONDS) --out $(ARENA_LOG)/ratings-$$family.json & \
+	done; wait
+	$(BIN)/python -m crowsnest.arena.ratings --merge $(ARENA_LOG)/ratings-hearts.json \
+		$(ARENA_LOG)/ratings-rook.json --command "make bot-ratings" \
+		--out src/crowsnest/server/bot_ratings.json
 
 format: $(DEV_STAMP)
 	$(BIN)/ruff check --fix

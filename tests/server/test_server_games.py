@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from crowsnest.engine import RULESETS, RookGame, replay
+from crowsnest.server.ratings import DEFAULT_MU
 
 from .helpers import (
     Player,
@@ -57,14 +58,35 @@ def test_whole_games_for_every_rule_set(server: ServerProcess) -> None:
 
 @pytest.mark.parametrize("rules", ["hearts", "rook/crowsnest"])
 def test_stats_after_a_finished_game(server: ServerProcess, rules: str) -> None:
-    record, _, _ = asyncio.run(_one_game(server.base, rules, 7))
-    status, stats = http(server.base, "GET", "/api/players/Ann/stats")
+    """A game played to the end by a person (a scripted websocket player): its
+    statistics and its rating, under the player's id, from the engine's results."""
+    created = create_table(server.base, rules=rules, seed=7, level="normal")
+    table_id = created["table"]["id"]
+    joined = join(server.base, table_id)
+    asyncio.run(Player(ws_url(server.base, table_id), joined["token"]).run())
+    status, record = http(server.base, "GET", f"/api/tables/{table_id}/record")
+    assert status == 200, record
+    status, profile = http(server.base, "GET", f"/api/players/{joined['player']}")
     assert status == 200
-    family = "hearts" if rules == "hearts" else "rook"
-    assert stats["games"] == 1 and stats["by_game"][family]["games"] == 1
+    [stats] = profile["stats"]
     game = replay(record)
-    score = game.scores[0]
-    assert stats["average_score"] == score
+    standing = game.standings()[0]
+    assert stats["rules"] == rules and stats["games"] == 1 and stats["left"] == 0
+    assert (stats["wins"], stats["losses"]) == ((1, 0) if standing.won else (0, 1))
+    assert stats["hands"] == len(game.results)
+    assert stats["average_per_game"] == game.scores[0]
     if isinstance(game, RookGame):
         contracts = stats["contracts_made"] + stats["contracts_set"]
+        assert contracts == stats["contracts_bid"]
         assert contracts == sum(1 for r in game.results if r.declarer == 0)
+        points = sum(r.score[standing.team] for r in game.results)
+    else:
+        points = sum(r.points[0] for r in game.results)
+        assert stats["moons_shot"] == sum(1 for r in game.results if r.moon == 0)
+    assert stats["average_per_hand"] == round(points / len(game.results), 1)
+    [rating] = profile["ratings"]
+    assert rating["games"] == 1 and rating["family"] == game.rules.family
+    if standing.place == 1:  # first (Rook: the winning side): up; last: down
+        assert rating["mu"] > round(DEFAULT_MU, 1)
+    elif standing.place == max(s.place for s in game.standings()):
+        assert rating["mu"] < round(DEFAULT_MU, 1)

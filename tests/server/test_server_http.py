@@ -26,7 +26,7 @@ def test_client_page_docs_and_health(client: TestClient) -> None:
     assert "/static/" in page.text
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
-    for path in ("/api/tables", "/api/tables/{table_id}/join", "/api/players/{name}/stats"):
+    for path in ("/api/tables", "/api/tables/{table_id}/join", "/api/unclaimed/{name}/stats"):
         assert path in schema["paths"]
     assert client.get("/healthz").json() == {"status": "ok", "tables": 0, "connections": 0}
 
@@ -211,7 +211,7 @@ def test_private_records_need_the_invite_or_a_seat_token(client: TestClient) -> 
 
 
 def test_stats_of_an_unknown_player_are_empty(client: TestClient) -> None:
-    stats = client.get("/api/players/Nobody/stats").json()
+    stats = client.get("/api/unclaimed/Nobody/stats").json()
     assert stats == {
         "name": "Nobody",
         "games": 0,
@@ -221,7 +221,7 @@ def test_stats_of_an_unknown_player_are_empty(client: TestClient) -> None:
         "contracts_set": 0,
         "by_game": {},
     }
-    assert error(client.get("/api/players/" + "x" * 41 + "/stats")) == "bad_name"
+    assert error(client.get("/api/unclaimed/" + "x" * 41 + "/stats")) == "bad_name"
 
 
 def test_http_errors_are_json(client: TestClient) -> None:
@@ -283,7 +283,7 @@ def test_names_are_normalised_at_the_door(client: TestClient) -> None:
         assert answer.json()["error"]["code"] == "bad_name", bad
         assert words in answer.json()["error"]["message"]
     assert client.get(f"/api/tables/{table_id}").json()["seats"] == info["seats"]  # unchanged
-    stats = client.get("/api/players/%20Zo%C3%AB%20%C5%81/stats")
+    stats = client.get("/api/unclaimed/%20Zo%C3%AB%20%C5%81/stats")
     assert stats.status_code == 200 and stats.json()["name"] == "Zoë Ł"
-    refused = client.get("/api/players/Ann%E2%80%AE/stats")
+    refused = client.get("/api/unclaimed/Ann%E2%80%AE/stats")
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_name"

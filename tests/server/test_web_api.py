@@ -52,7 +52,12 @@ def _finish(client: TestClient, name: str = "Ann", **body: Any) -> dict[str, Any
     ):
         assert time.monotonic() < deadline, "the game did not finish"
         time.sleep(0.02)
-    return {"id": table_id, "invite": created["invite"], "token": joined["token"]}
+    return {
+        "id": table_id,
+        "invite": created["invite"],
+        "token": joined["token"],
+        "player": joined["player"],
+    }
 
 
 # -- rules info ---------------------------------------------------------------------------
@@ -103,9 +108,12 @@ def test_rules_info_errors(
 def test_player_games_newest_first_and_paged(client: TestClient) -> None:
     first = _finish(client, "Ann")
     second = _finish(client, "Ann", options={"target": 50, "all_pass": "dealer_forced"})
-    _finish(client, "Bo")
-    answer = client.get("/api/players/Ann/games").json()
-    assert answer["name"] == "Ann" and answer["total"] == 2
+    ann = first["player"]
+    assert second["player"] == ann  # one browser (its cookie), one player
+    client.cookies.clear()
+    assert _finish(client, "Bo")["player"] != ann
+    answer = client.get(f"/api/players/{ann}/games").json()
+    assert answer["player"] == ann and answer["total"] == 2
     games = answer["games"]
     assert [g["table_id"] for g in games] == [second["id"], first["id"]]
     record = client.get(f"/api/tables/{first['id']}/record").json()
@@ -116,12 +124,14 @@ def test_player_games_newest_first_and_paged(client: TestClient) -> None:
     assert last["final_scores"] == list(game.scores)
     assert last["score"] == game.scores[0]
     assert last["won"] == (game.winner == 0)
+    assert last["seats"][0] == {"seat": 0, "kind": "human", "name": "Ann", "player": ann}
     dates = [datetime.fromisoformat(g["finished_at"]) for g in games]
     assert dates[0] >= dates[1]
-    page = client.get("/api/players/Ann/games", params={"limit": 1, "offset": 1}).json()
+    page = client.get(f"/api/players/{ann}/games", params={"limit": 1, "offset": 1}).json()
     assert page["total"] == 2 and [g["table_id"] for g in page["games"]] == [first["id"]]
     assert page["limit"] == 1 and page["offset"] == 1
-    assert client.get("/api/players/Nobody/games").json()["games"] == []
+    missing = client.get("/api/players/nobody/games")
+    assert missing.status_code == 404 and _error(missing) == "player_not_found"
 
 
 def test_player_games_read_the_stored_scores(client: TestClient) -> None:
@@ -131,19 +141,20 @@ def test_player_games_read_the_stored_scores(client: TestClient) -> None:
     store: Store = client.app.state.store  # type: ignore[attr-defined]
     with store.engine.begin() as conn:
         conn.execute(sa.text("UPDATE records SET record = '{}'"))
-    games = client.get("/api/players/Ann/games").json()["games"]
+    games = client.get(f"/api/players/{table['player']}/games").json()["games"]
     assert [g["final_scores"] for g in games] == [scores]
 
 
 @pytest.mark.parametrize("params", [{"limit": 0}, {"limit": 101}, {"offset": -1}])
 def test_player_games_bad_pages(client: TestClient, params: dict[str, int]) -> None:
-    response = client.get("/api/players/Ann/games", params=params)
+    player = client.get("/api/me").json()["id"]
+    response = client.get(f"/api/players/{player}/games", params=params)
     assert response.status_code == 400 and _error(response) == "bad_request"
 
 
-def test_player_games_long_name(client: TestClient) -> None:
+def test_player_games_long_id(client: TestClient) -> None:
     response = client.get("/api/players/" + "x" * 41 + "/games")
-    assert response.status_code == 400 and _error(response) == "bad_name"
+    assert response.status_code == 404 and _error(response) == "player_not_found"
 
 
 # -- replays ------------------------------------------------------------------------------
@@ -211,8 +222,12 @@ def test_replay_of_a_private_table_needs_invite_or_seat_token(client: TestClient
 
 def test_private_games_are_not_in_a_players_public_list(client: TestClient) -> None:
     public = _finish(client, "Ann")
-    _finish(client, "Ann", public=False)
-    answer = client.get("/api/players/Ann/games").json()
+    private = _finish(client, "Ann", public=False)
+    ann = public["player"]
+    own = client.get(f"/api/players/{ann}/games").json()
+    assert [g["table_id"] for g in own["games"]] == [private["id"], public["id"]]
+    client.cookies.clear()  # someone else's browser
+    answer = client.get(f"/api/players/{ann}/games").json()
     assert answer["total"] == 1 and [g["table_id"] for g in answer["games"]] == [public["id"]]
     assert answer["games"][0]["public"]
 

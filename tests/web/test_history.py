@@ -14,9 +14,10 @@ from playwright.sync_api import Page, expect
 from .pages import call, open_page
 
 
-def _finished_game(base: str, name: str) -> str:
-    """A Rook game to 50 points: the human seat, taken by ``name``, is played by the
-    table's bot at once (grace 0); the game's table id once it is over."""
+def _finished_game(page: Page, base: str, name: str) -> str:
+    """A Rook game to 50 points: the human seat, taken by ``name`` with the
+    browser's player cookie (``page.request`` shares the page's cookies), is played
+    by the table's bot at once (grace 0); the game's table id once it is over."""
     created = call(
         base,
         "POST",
@@ -24,7 +25,8 @@ def _finished_game(base: str, name: str) -> str:
         {"rules": "rook/crowsnest", "options": {"target": 50}, "grace": 0, "bot_delay": 0},
     )
     table_id: str = created["table"]["id"]
-    call(base, "POST", f"/api/tables/{table_id}/join", {"name": name})
+    joined = page.request.post(f"{base}/api/tables/{table_id}/join", data={"name": name})
+    assert joined.ok, joined.text()
     deadline = time.monotonic() + 60
     while call(base, "GET", f"/api/tables/{table_id}")["status"] != "over":
         assert time.monotonic() < deadline, "the game did not finish"
@@ -47,7 +49,7 @@ def _missing(page: Page) -> list[str]:
 
 def test_history_lists_the_game_and_steps_the_replay(server_url: str, page: Page) -> None:
     name = f"Replay {uuid.uuid4().hex[:6]}"
-    table_id = _finished_game(server_url, name)
+    table_id = _finished_game(page, server_url, name)
     replay = call(server_url, "GET", f"/api/tables/{table_id}/replay")
     steps = replay["steps"]
     _as_player(page, name)
@@ -118,7 +120,7 @@ def test_the_replay_verifies_its_deal(server_url: str, page: Page, lang: str, wo
     """The replay viewer's "verify this deal" asks the server to check the revealed
     secret against the commitment published before the first card, and says so."""
     name = f"Verify {uuid.uuid4().hex[:6]}"
-    table_id = _finished_game(server_url, name)
+    table_id = _finished_game(page, server_url, name)
     commitment = call(server_url, "GET", f"/api/tables/{table_id}/verify")["commitment"]
     _as_player(page, name, lang)
     open_page(page)

@@ -68,6 +68,16 @@ class Standing:
     """Rook: contracts the seat made as declarer."""
     went_set: int = 0
     """Rook: contracts the seat went set on as declarer."""
+    place: int = 1
+    """1 + how many teams stand better (teams that stand equal share a place)."""
+    hands: int = 0
+    """Hands played to the end."""
+    hand_points: int = 0
+    """What the seat (Rook: its team) scored over those hands."""
+    moons_shot: int = 0
+    """Hearts: hands in which the seat shot the moon."""
+    moons_suffered: int = 0
+    """Hearts: hands in which another seat shot the moon."""
 
 
 def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:

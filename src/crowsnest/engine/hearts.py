@@ -331,8 +331,19 @@ class HeartsGame(Game[HeartsRules]):
 
     def standings(self) -> tuple[Standing, ...]:
         team_of = self.rules.team_of
+        totals = self.totals
         return tuple(
-            Standing(s, team_of(s), self.totals[team_of(s)], self.winner == team_of(s))
+            Standing(
+                s,
+                team_of(s),
+                totals[team_of(s)],
+                self.winner == team_of(s),
+                place=1 + sum(1 for t in totals if t < totals[team_of(s)]),
+                hands=len(self.results),
+                hand_points=sum(r.points[s] for r in self.results),
+                moons_shot=sum(1 for r in self.results if r.moon == s),
+                moons_suffered=sum(1 for r in self.results if r.moon not in (None, s)),
+            )
             for s in range(4)
         )
 

@@ -529,7 +529,22 @@ class RookGame(Game[RookRules]):
             team = team_of(seat)
             made = sum(1 for r in self.results if r.declarer == seat and r.made)
             went_set = sum(1 for r in self.results if r.declarer == seat and not r.made)
-            out.append(Standing(seat, team, self.totals[team], self.winner == team, made, went_set))
+            won = self.winner == team
+            place = 1 if won or self.winner is None else 2
+            points = sum(r.score[team] for r in self.results)
+            out.append(
+                Standing(
+                    seat,
+                    team,
+                    self.totals[team],
+                    won,
+                    made,
+                    went_set,
+                    place,
+                    hands=len(self.results),
+                    hand_points=points,
+                )
+            )
         return tuple(out)
 
     # -- what players see -------------------------------------------------------------------

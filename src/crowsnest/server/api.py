@@ -11,9 +11,10 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 
 from crowsnest.engine import RULESETS, option_specs
 from crowsnest.fairness import verify
-from crowsnest.server.access import Invite, PlayerName, ReadableTable, SeatToken, StoreDep
+from crowsnest.server.access import Invite, ReadableTable, SeatToken, StoreDep
 from crowsnest.server.bots import bot_for
 from crowsnest.server.hub import Hub
+from crowsnest.server.identity import ActingPlayer
 from crowsnest.server.schemas import (
     CreateTable,
     DealCheck,
@@ -23,7 +24,6 @@ from crowsnest.server.schemas import (
     Joined,
     JoinRequest,
     OptionInfo,
-    PlayerStats,
     RuleSetInfo,
     TableCreated,
     TableInfo,
@@ -126,10 +126,20 @@ async def table_info(table_id: str, hub: HubDep, invite: Invite = None) -> Table
 
 
 @router.post("/api/tables/{table_id}/join", tags=["tables"], responses=ERRORS)
-async def join(table_id: str, body: JoinRequest, request: Request, hub: HubDep) -> Joined:
-    """Claim a human seat; the token it returns is the seat's key on the websocket."""
-    seat, token = await hub.join(table_id, body)
-    return Joined(table_id=table_id, seat=seat, token=token, ws_url=_ws_url(request, table_id))
+async def join(
+    table_id: str, body: JoinRequest, request: Request, hub: HubDep, player: ActingPlayer
+) -> Joined:
+    """Claim a human seat; the token it returns is the seat's key on the websocket.
+    The seat belongs to the session's player (a new one, with its cookie, on a first
+    visit), whose display name becomes ``name``; CSRF-checked (``csrf_refused``)."""
+    seat, token = await hub.join(table_id, body, player.id)
+    return Joined(
+        table_id=table_id,
+        seat=seat,
+        token=token,
+        ws_url=_ws_url(request, table_id),
+        player=player.id,
+    )
 
 
 @router.get("/api/tables/{table_id}/watch", tags=["tables"], responses=ERRORS)
@@ -185,10 +195,3 @@ async def verify_deal(table_id: ReadableTable, store: StoreDep) -> DealCheck:
         seed_chosen=bool(fair.get("seed_chosen")),
         deals=len(result.deals),
     )
-
-
-@router.get("/api/players/{name}/stats", tags=["games"])
-async def stats(name: PlayerName, store: StoreDep) -> PlayerStats:
-    """Finished games of the player called ``name``: games, wins, average final
-    score (Rook: the team's) and the contracts made and set as declarer."""
-    return await asyncio.to_thread(store.stats, name)

@@ -30,12 +30,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from crowsnest import __version__
-from crowsnest.server import api, client, web_api, ws
+from crowsnest.server import accounts, api, client, players_api, web_api, ws
 from crowsnest.server.bots import BotRunner
 from crowsnest.server.guard import BodyTimeout
 from crowsnest.server.hub import Hub
+from crowsnest.server.identity import Identity
 from crowsnest.server.logs import server_event
 from crowsnest.server.names import BadName
+from crowsnest.server.players_store import PlayerStore
 from crowsnest.server.schemas import ErrorBody
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import Store, Writer
@@ -49,6 +51,16 @@ STATUS = {
     "bad_invite": 403,
     "bad_token": 403,
     "no_token": 401,
+    # identity and accounts (issue 13)
+    "csrf_refused": 403,
+    "not_yours": 403,
+    "player_not_found": 404,
+    "username_taken": 409,
+    "already_signed_up": 409,
+    "not_signed_up": 409,
+    "bad_credentials": 401,
+    "bad_username": 400,
+    "bad_password": 400,
     "seat_taken": 409,
     "no_free_seat": 409,
     "game_over": 409,
@@ -123,6 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, store, writer, bots)
         await hub.start()
         app.state.hub = hub
+        app.state.identity = Identity(settings, PlayerStore(store.engine), writer)
         app.state.store = store
         app.state.settings = settings
         shown = sa.make_url(url).render_as_string(hide_password=True)
@@ -150,7 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.hosts():
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts())
     _handlers(app)
-    for module in (api, web_api, client, ws):
+    for module in (api, web_api, players_api, accounts, client, ws):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app

@@ -29,6 +29,7 @@ from crowsnest.server.delivery import WS_4000_SEAT_TAKEN_OVER, Connection
 from crowsnest.server.journal import Journal
 from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
+from crowsnest.server.players_store import PlayerStore
 from crowsnest.server.registry import LiveTable, Registry
 from crowsnest.server.schemas import (
     PROTOCOL_VERSION,
@@ -225,8 +226,11 @@ class Hub:
         self.registry.drop_if_done(live)
         return info
 
-    async def join(self, table_id: str, request: JoinRequest) -> tuple[int, str]:
-        """Claim a seat; returns (seat, token)."""
+    async def join(
+        self, table_id: str, request: JoinRequest, player_id: str | None = None
+    ) -> tuple[int, str]:
+        """Claim a seat for ``player_id`` (its display name becomes the request's
+        name); returns (seat, token)."""
         live = self.registry.get(table_id)
         check_invite(live.invite_hash, request.invite)
         token = secrets.token_urlsafe(32)
@@ -246,7 +250,11 @@ class Hub:
             name = request.name
 
             def write(conn: SAConnection) -> bool:
-                return Store.claim_seat(conn, table_id, seat, name, hashed, status)
+                if not Store.claim_seat(conn, table_id, seat, name, hashed, status, player_id):
+                    return False
+                if player_id is not None:
+                    PlayerStore.set_name(conn, player_id, name)
+                return True
 
             if not await self.journal.write(write):
                 raise TableError("seat_taken", f"seat {seat} is not a free human seat")

@@ -21,6 +21,7 @@ from typing import TypeVar
 from sqlalchemy.engine import Connection as SAConnection
 
 from crowsnest.server.logs import table_event
+from crowsnest.server.ratings import UNRATED, Entrant, bot_rating
 from crowsnest.server.store import ResultRow, Store, Writer
 from crowsnest.server.table import Accepted, Outcome, Table
 
@@ -54,11 +55,12 @@ class Journal:
         record = table.record() if out.finished else None
         results = results_of(table) if out.finished else []
         scores = list(table.game.scores) if out.finished else []
+        entrants = entrants_of(table) if out.finished else []
 
         def finish(conn: SAConnection) -> None:
             assert record is not None
             Store.append(conn, [(table.id, accepted)])
-            Store.finish(conn, table.id, record, results, scores)
+            Store.finish(conn, table.id, record, results, scores, entrants)
 
         try:
             if record is None:
@@ -132,19 +134,43 @@ class Journal:
 
 def results_of(table: Table) -> list[ResultRow]:
     """One result per human seat of a finished game, from the engine's standings:
-    final score (Rook: the team's), whether it won, and (Rook) the contracts it made
-    and went set on as declarer."""
+    final score (Rook: the team's), whether it won, (Rook) the contracts it made
+    and went set on as declarer, and from the engine's hand results: the hands
+    played, the points scored in them and (Hearts) the moons shot and suffered."""
+    game = table.game
+    rows = []
+    for st, seat in zip(game.standings(), table.seats, strict=True):
+        if seat.kind != "human" or seat.name is None:
+            continue
+        rows.append(
+            ResultRow(
+                st.seat,
+                seat.name,
+                table.family,
+                table.config.rules,
+                st.score,
+                st.won,
+                st.made,
+                st.went_set,
+                hands=st.hands,
+                hand_points=st.hand_points,
+                moons_shot=st.moons_shot,
+                moons_suffered=st.moons_suffered,
+            )
+        )
+    return rows
+
+
+def entrants_of(table: Table) -> list[Entrant]:
+    """Every seat of a finished game as the ratings see it: its team and place (the
+    engine's standings) and, for a bot's seat, the fixed rating of the table's
+    level. A human seat's rating is the store's (see :meth:`Store.finish`)."""
+    level = table.config.level
     return [
-        ResultRow(
-            st.seat,
-            seat.name,
-            table.family,
-            table.config.rules,
-            st.score,
-            st.won,
-            st.made,
-            st.went_set,
+        Entrant(
+            st.team,
+            st.place,
+            bot_rating(table.family, level) if seat.kind == "bot" else UNRATED,
         )
         for st, seat in zip(table.game.standings(), table.seats, strict=True)
-        if seat.kind == "human" and seat.name is not None
     ]

@@ -330,6 +330,8 @@ class Joined(BaseModel):
     token: str
     """The seat's secret: present it in the websocket ``hello`` (and for hints)."""
     ws_url: str
+    player: str | None = None
+    """The public id of the player who holds the seat now (the session cookie's)."""
 
 
 class Watch(BaseModel):
@@ -413,3 +415,145 @@ class Health(BaseModel):
     status: Literal["ok"] = "ok"
     tables: int
     connections: int
+
+
+# -- identity, statistics, ratings and accounts (issue 13) -------------------------------
+
+
+class RulesStats(BaseModel):
+    """A player's finished games of one rule set. A game the player left counts as
+    ``left``, neither won nor lost, and is out of the averages."""
+
+    rules: str
+    family: str
+    games: int
+    wins: int
+    losses: int
+    left: int
+    hands: int
+    """Hands of the games played to the end."""
+    average_per_hand: float | None
+    """Points per hand (Rook: the team's hand scores), one decimal."""
+    average_per_game: int | None
+    """Final score per game (Rook: the team's), rounded to a whole point."""
+    contracts_bid: int
+    """Rook: contracts the player declared (made + set)."""
+    contracts_made: int
+    contracts_set: int
+    moons_shot: int
+    """Hearts."""
+    moons_suffered: int
+
+
+class FamilyRating(BaseModel):
+    family: str
+    mu: float
+    """The skill estimate (openskill, Plackett-Luce), one decimal."""
+    sigma: float
+    """Its uncertainty (one standard deviation), one decimal."""
+    games: int
+    """Rated games."""
+    plays_like: Literal["easy", "normal", "hard"]
+    """The bot level whose fixed rating is nearest."""
+
+
+class BotRating(BaseModel):
+    family: str
+    level: Literal["easy", "normal", "hard"]
+    mu: float
+    sigma: float
+
+
+class PlayerProfile(BaseModel):
+    id: str
+    """The player's public id."""
+    name: str | None
+    """The name the player goes by (shown, never trusted)."""
+    signed_up: bool
+    """The identity has an account (a username)."""
+    ratings: list[FamilyRating]
+    stats: list[RulesStats]
+    """Per rule set: every game for the player themselves, public games for others."""
+
+
+class Me(PlayerProfile):
+    username: str | None
+    """Only the player themselves sees it."""
+
+
+class RatingPoint(BaseModel):
+    table_id: str | None
+    """`null`: a private game, to anyone but its player."""
+    at: str
+    """ISO 8601, UTC."""
+    mu: float
+    sigma: float
+
+
+class RatingHistory(BaseModel):
+    player: str
+    family: str
+    points: list[RatingPoint]
+    """Oldest first: the rating after each rated game (the newest 200)."""
+    bots: list[BotRating]
+    """The bots' fixed ratings in this family, for scale."""
+
+
+class SeatPlayer(BaseModel):
+    seat: int
+    kind: SeatKind
+    name: str | None
+    player: str | None
+    """The public id of a human seat's player (`null`: a bot, or a game from before
+    identities)."""
+
+
+class IdentityGame(BaseModel):
+    table_id: str
+    rules: str
+    family: str
+    finished_at: str
+    """ISO 8601, UTC."""
+    seat: int
+    score: int
+    """The player's final score (Rook: the team's)."""
+    won: bool
+    left: bool
+    final_scores: list[int]
+    public: bool
+    seats: list[SeatPlayer]
+
+
+class IdentityGames(BaseModel):
+    player: str
+    total: int
+    limit: int
+    offset: int
+    games: list[IdentityGame]
+
+
+class Rename(_Strict):
+    name: Annotated[
+        PlayerName,
+        Field(description="the name to be shown, as for `join` (refused with `bad_name`)"),
+    ]
+
+
+MIN_PASSWORD: Final = 8
+MAX_PASSWORD: Final = 256
+
+
+class Credentials(_Strict):
+    """A username and password (sign up, sign in)."""
+
+    username: str = Field(
+        max_length=160,
+        description="normalised as player names are (NFKC, spaces folded, no look-alike "
+        "letters); unique ignoring case (`bad_username`, `username_taken`)",
+    )
+    password: str = Field(max_length=MAX_PASSWORD, description="8 to 256 characters")
+
+
+class NewPassword(_Strict):
+    old_password: str = Field(max_length=MAX_PASSWORD)
+    new_password: str = Field(max_length=MAX_PASSWORD, description="8 to 256 characters")

@@ -78,6 +78,19 @@ class Settings(BaseSettings):
     max_connections_per_client: int = Field(default=100, ge=1, le=100_000)
     """Open connections (HTTP and websocket) one client address may hold; more are
     closed at once, with a ``connection_cap`` log line."""
+    # -- identities and accounts (issue 13) --
+    identity_rate: float = Field(default=1.0, gt=0)
+    """New player identities a second one client address may be given (more: ``rate_limited``)."""
+    identity_burst: int = Field(default=50, ge=1)
+    """New player identities one client address may be given at once."""
+    signin_rate: float = Field(default=1 / 60, gt=0)
+    """Sign-in attempts a second on one account, on average (more: ``rate_limited``)."""
+    signin_burst: int = Field(default=5, ge=1)
+    """Sign-in attempts on one account at once."""
+    account_address_rate: float = Field(default=0.2, gt=0)
+    """Sign-ups, sign-ins and password changes a second from one client address."""
+    account_address_burst: int = Field(default=20, ge=1)
+    """Sign-ups, sign-ins and password changes from one client address at once."""
     log_level: str = "info"
 
     @property

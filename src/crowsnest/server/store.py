@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,6 +25,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from crowsnest.server.ratings import Entrant, Rating, rate
 from crowsnest.server.schemas import GameStats, PlayerStats
 from crowsnest.server.table import Accepted
 
@@ -60,6 +62,9 @@ seats = sa.Table(
     sa.Column("name", sa.String(40), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    # identity (issue 13): who holds the seat; when they left for good (issue 12's column)
+    sa.Column("player_id", sa.String(24), nullable=True),
+    sa.Column("left_seq", sa.Integer, nullable=True),
 )
 
 actions = sa.Table(
@@ -95,8 +100,63 @@ results = sa.Table(
     sa.Column("contracts_made", sa.Integer, nullable=False),
     sa.Column("contracts_set", sa.Integer, nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+    # identity (issue 13): whose result it is (NULL: a game from before identities,
+    # "unclaimed", readable by name only) and what the statistics add up.
+    sa.Column("player_id", sa.String(24), nullable=True),
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("left", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("hands", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("hand_points", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("moons_shot", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("moons_suffered", sa.Integer, nullable=False, server_default="0"),
 )
 sa.Index("ix_results_name", results.c.name)
+sa.Index("ix_results_player", results.c.player_id, results.c.rules)
+
+# -- identity (issue 13) ------------------------------------------------------------------
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    # id: the public id (in URLs and profiles), never a secret; the cookie is a session.
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("username", sa.String(40), nullable=True),
+    sa.Column("username_key", sa.String(160), nullable=True, unique=True),
+    sa.Column("password_hash", sa.String(200), nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("secret_hash", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_sessions_player", sessions.c.player_id)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("family", sa.String(16), primary_key=True),
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_rating_history_at", rating_history.c.player_id, rating_history.c.at)
 
 
 def utcnow() -> datetime:
@@ -138,6 +198,11 @@ class ResultRow:
     won: bool
     contracts_made: int
     contracts_set: int
+    hands: int = 0
+    hand_points: int = 0
+    """What the seat (Rook: its team) scored over its hands."""
+    moons_shot: int = 0
+    moons_suffered: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,13 +313,20 @@ class Store:
 
     @staticmethod
     def claim_seat(
-        conn: Connection, table_id: str, seat: int, name: str, token_hash: str, status: str
+        conn: Connection,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        status: str,
+        player_id: str | None = None,
     ) -> bool:
-        """Give the seat its token hash if it has none yet; False if it was taken."""
+        """Give the seat its token hash (and its player) if it has none yet; False if
+        it was taken."""
         done = conn.execute(
             seats.update()
             .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None))
-            .values(name=name, token_hash=token_hash, joined_at=utcnow())
+            .values(name=name, token_hash=token_hash, joined_at=utcnow(), player_id=player_id)
         )
         if done.rowcount != 1:
             return False
@@ -315,9 +387,12 @@ class Store:
         record: dict[str, Any],
         result_rows: Sequence[ResultRow],
         scores: Sequence[int] = (),
+        entrants: Sequence[Entrant] = (),
     ) -> None:
-        """A game is over: its record, its final totals (``scores``) and one result per
-        human seat."""
+        """A game is over: its record, its final totals (``scores``), one result per
+        human seat (with the seat's player, the table's publicity and whether the
+        player left, read from the stored rows) and, given ``entrants`` (every seat),
+        its players' new ratings."""
         now = utcnow()
         conn.execute(
             tables.update().where(tables.c.id == table_id).values(status="over", finished_at=now)
@@ -327,25 +402,37 @@ class Store:
                 table_id=table_id, record=record, finished_at=now, scores=list(scores)
             )
         )
-        if result_rows:
-            conn.execute(
-                results.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "seat": r.seat,
-                        "name": r.name,
-                        "family": r.family,
-                        "rules": r.rules,
-                        "score": r.score,
-                        "won": r.won,
-                        "contracts_made": r.contracts_made,
-                        "contracts_set": r.contracts_set,
-                        "finished_at": now,
-                    }
-                    for r in result_rows
-                ],
-            )
+        if not result_rows:
+            return
+        public = conn.execute(sa.select(tables.c.public).where(tables.c.id == table_id)).scalar()
+        players, left = _players_and_leavers(conn, table_id)
+        conn.execute(
+            results.insert(),
+            [
+                {
+                    "table_id": table_id,
+                    "seat": r.seat,
+                    "name": r.name,
+                    "family": r.family,
+                    "rules": r.rules,
+                    "score": r.score,
+                    "won": r.won,
+                    "contracts_made": r.contracts_made,
+                    "contracts_set": r.contracts_set,
+                    "finished_at": now,
+                    "player_id": players.get(r.seat),
+                    "public": bool(public),
+                    "left": r.seat in left,
+                    "hands": r.hands,
+                    "hand_points": r.hand_points,
+                    "moons_shot": r.moons_shot,
+                    "moons_suffered": r.moons_suffered,
+                }
+                for r in result_rows
+            ],
+        )
+        if entrants:
+            _rate(conn, table_id, result_rows[0].family, entrants, players, left, now)
 
     # -- reads -------------------------------------------------------------------------
 
@@ -407,7 +494,8 @@ class Store:
             return None if value is None else dict(value)
 
     def stats(self, name: str) -> PlayerStats:
-        """Games, wins, average final score and contracts made/set, in all and by game."""
+        """The unclaimed games of ``name`` (finished before players had identities):
+        games, wins, average final score and contracts made/set, in all and by game."""
         query = (
             sa.select(
                 results.c.family,
@@ -417,7 +505,7 @@ class Store:
                 sa.func.sum(results.c.contracts_made),
                 sa.func.sum(results.c.contracts_set),
             )
-            .where(results.c.name == name)
+            .where(results.c.name == name, results.c.player_id.is_(None))
             .group_by(results.c.family)
         )
         by_game: dict[str, GameStats] = {}
@@ -443,11 +531,16 @@ class Store:
         )
 
     def player_games(self, name: str, limit: int, offset: int) -> tuple[int, list[PlayerGameRow]]:
-        """Finished games of the player called ``name``, newest first: how many there
+        """Unclaimed finished games (from before identities) of the player called
+        ``name``, newest first: how many there
         are in all, and ``limit`` of them from ``offset``, each with its final totals
         (read, not replayed). Games of private tables are left out: this list is public."""
         public = sa.select(tables.c.id).where(tables.c.public)
-        where = sa.and_(results.c.name == name, results.c.table_id.in_(public))
+        where = sa.and_(
+            results.c.name == name,
+            results.c.player_id.is_(None),
+            results.c.table_id.in_(public),
+        )
         query = (
             sa.select(
                 results.c.table_id,
@@ -484,6 +577,79 @@ class Store:
                 for r in conn.execute(query)
             ]
         return int(total), rows
+
+
+def _players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
+    """The player of each claimed seat, and the seats whose player left: those
+    with a ``left_seq`` (Leave), and those whose last action was a bot's (the
+    player was gone past the grace period and not back by the end)."""
+    rows = conn.execute(
+        sa.select(seats.c.seat, seats.c.player_id, seats.c.left_seq, seats.c.kind).where(
+            seats.c.table_id == table_id
+        )
+    ).all()
+    last = (
+        sa.select(sa.func.max(actions.c.seq))
+        .where(actions.c.table_id == table_id)
+        .group_by(actions.c.seat)
+    )
+    last_by = dict(
+        conn.execute(
+            sa.select(actions.c.seat, actions.c.by).where(
+                actions.c.table_id == table_id, actions.c.seq.in_(last)
+            )
+        ).all()
+    )
+    players = {r.seat: r.player_id for r in rows if r.player_id is not None}
+    left = {
+        r.seat
+        for r in rows
+        if r.kind == "human" and (r.left_seq is not None or last_by.get(r.seat) == "bot")
+    }
+    return players, left
+
+
+def _rate(
+    conn: Connection,
+    table_id: str,
+    family: str,
+    entrants: Sequence[Entrant],
+    players: dict[int, str],
+    left: set[int],
+    now: datetime,
+) -> None:
+    """Rate the players of a finished game (:mod:`crowsnest.server.ratings`). A
+    player who left, or who held more than one seat, is not rated by it (their
+    seat still plays in the match, with their rating)."""
+    held = Counter(players.values())
+    rated = {s: p for s, p in players.items() if held[p] == 1 and s not in left}
+    if not rated:
+        return
+    current = {
+        r.player_id: (Rating(r.mu, r.sigma), r.games)
+        for r in conn.execute(
+            ratings.select().where(
+                ratings.c.player_id.in_(list(players.values())), ratings.c.family == family
+            )
+        )
+    }
+    match = [
+        replace(e, rating=current[players[s]][0]) if players.get(s) in current else e
+        for s, e in enumerate(entrants)
+    ]
+    after = rate(family, match)
+    for seat, player in rated.items():
+        new, games = after[seat], current.get(player, (None, 0))[1] + 1
+        values = {"mu": new.mu, "sigma": new.sigma, "games": games}
+        where = sa.and_(ratings.c.player_id == player, ratings.c.family == family)
+        if conn.execute(ratings.update().where(where).values(**values)).rowcount == 0:
+            conn.execute(ratings.insert().values(player_id=player, family=family, **values))
+        conn.execute(
+            rating_history.insert().values(
+                player_id=player, family=family, table_id=table_id, mu=new.mu, sigma=new.sigma,
+                at=now,
+            )
+        )  # fmt: skip
 
 
 def _table_row(r: Any) -> TableRow:

@@ -2,7 +2,7 @@
 
 - ``GET /api/rules/{rules_id}/info``: the complete rules of a rule set, options
   applied, as translation keys and arguments (:mod:`crowsnest.rules_info`).
-- ``GET /api/players/{name}/games``: a player's finished games, newest first.
+- (:func:`player_games_by_name` serves ``GET /api/unclaimed/{name}/games``.)
 - ``GET /api/tables/{id}/replay``: a finished game replayed through the engine, one
   step per action, with every hand face up (the game is over).
 """
@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from crowsnest.engine import OptionError, option_specs
 from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.rules_info import rules_info
-from crowsnest.server.access import PlayerName, ReadableTable, StoreDep
+from crowsnest.server.access import ReadableTable, StoreDep
+from crowsnest.server.store import Store
 from crowsnest.server.table import TableError
 
 router = APIRouter()
@@ -104,15 +105,10 @@ class PlayerGames(BaseModel):
     games: list[PlayerGame]
 
 
-@router.get("/api/players/{name}/games", tags=["games"])
-async def player_games(
-    name: PlayerName,
-    store: StoreDep,
-    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 20,
-    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
-) -> PlayerGames:
-    """Finished games of the player called ``name``, newest first, ``limit`` from
-    ``offset``: table, rules, date, seat, final scores and whether the player won."""
+async def player_games_by_name(store: Store, name: str, limit: int, offset: int) -> PlayerGames:
+    """Unclaimed finished games (from before identities) of the player called
+    ``name``, newest first, ``limit`` from ``offset``: table, rules, date, seat,
+    final scores and whether the player won (``GET /api/unclaimed/{name}/games``)."""
 
     def load() -> PlayerGames:
         total, rows = store.player_games(name, limit, offset)

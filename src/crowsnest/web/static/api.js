@@ -152,17 +152,41 @@ export const api = {
    * @returns {Promise<{verified: boolean, problems: string[], commitment: string | null, seed_chosen: boolean, deals: number}>}
    */
   verify: (id, { token, invite }) => request("GET", `${tablePath(id)}/verify`, { token, query: { invite } }),
+  // -- players, ratings and accounts (issue 13) --
+  /** @returns {Promise<import("./history.js").Me>} your own profile (and your identity's cookie on a first visit) */
+  me: () => request("GET", "/api/me", { cache: "no-store" }),
   /**
-   * @param {string} name
-   * @returns {Promise<import("./history.js").Stats>}
+   * @param {string} id a player's public id
+   * @returns {Promise<import("./history.js").Profile>}
    */
-  playerStats: (name) => request("GET", `/api/players/${encodeURIComponent(name)}/stats`),
+  player: (id) => request("GET", `/api/players/${encodeURIComponent(id)}`, { cache: "no-store" }),
   /**
-   * @param {string} name
+   * @param {string} id
    * @param {number} limit
    * @param {number} offset
    * @returns {Promise<import("./history.js").GamesPage>}
    */
-  playerGames: (name, limit, offset) =>
-    request("GET", `/api/players/${encodeURIComponent(name)}/games`, { query: { limit, offset } }),
+  playerGames: (id, limit, offset) =>
+    request("GET", `/api/players/${encodeURIComponent(id)}/games`, { query: { limit, offset }, cache: "no-store" }),
+  /**
+   * @param {string} id
+   * @param {string} family
+   * @returns {Promise<import("./history.js").RatingHistory>}
+   */
+  ratingHistory: (id, family) =>
+    request("GET", `/api/players/${encodeURIComponent(id)}/ratings/${encodeURIComponent(family)}`, { cache: "no-store" }),
+  /**
+   * @param {string} username
+   * @param {string} password
+   * @returns {Promise<import("./history.js").Me>}
+   */
+  signUp: (username, password) => request("POST", "/api/account/signup", { body: { username, password } }),
+  /**
+   * @param {string} username
+   * @param {string} password
+   * @returns {Promise<import("./history.js").Me>}
+   */
+  signIn: (username, password) => request("POST", "/api/account/signin", { body: { username, password } }),
+  /** @returns {Promise<void>} */
+  signOut: () => request("POST", "/api/account/signout"),
 };

@@ -99,7 +99,7 @@ async function renderTab(name) {
       await info.renderInfo(panel, rulesId, bird, table ? info.tableOptions(table.options) : null);
     });
   } else if (name === "history") {
-    await renderOptional("history", async (panel) => (await import("./history.js")).renderHistory(panel, playerName()));
+    await renderOptional("history", async (panel) => (await import("./history.js")).renderHistory(panel));
   }
 }
 
