@@ -25,7 +25,13 @@ EXAMPLES = 12
 
 @pytest.fixture(scope="module")
 def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    env = {"CROWSNEST_RATE_BURST": "100000", "CROWSNEST_GRACE": "600"}
+    # The fuzzer is one address making thousands of requests, each a new player (no
+    # cookie): the per-address limits are lifted so the later fixtures can still join.
+    env = {
+        "CROWSNEST_RATE_BURST": "100000",
+        "CROWSNEST_IDENTITY_BURST": "100000",
+        "CROWSNEST_GRACE": "600",
+    }
     server = ServerProcess(tmp_path_factory.mktemp("fuzz"), env).start()
     yield server
     server.stop()

@@ -43,7 +43,10 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A running ``crowsnest serve`` (bots without delay); its base URL."""
     # A long grace: a table a finished test left behind waits for its player instead
     # of having bots play it out, which would load the machine under later tests.
-    server = ServerProcess(tmp_path_factory.mktemp("web-server"), {"CROWSNEST_GRACE": "3600"})
+    # Every browser context of the session is a new player from the same address: the
+    # per-address limit on new players (tested in tests/server) is lifted here.
+    env = {"CROWSNEST_GRACE": "3600", "CROWSNEST_IDENTITY_BURST": "100000"}
+    server = ServerProcess(tmp_path_factory.mktemp("web-server"), env)
     try:
         yield server.start().base
     finally:
