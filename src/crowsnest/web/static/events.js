@@ -1,5 +1,6 @@
 // @ts-check
-// What the announcer (the screen reader's live region) says about each event.
+// What the announcer (the screen reader's live region) and the move log say about each
+// event, and which events are headlines (shown as a banner over the table too).
 
 import { t } from "./i18n.js";
 import { seatName, cardLabel } from "./model.js";
@@ -41,11 +42,51 @@ export function describeEvent(m, ev) {
       return t("say.received", { cards: (ev.cards ?? []).map((c) => cardLabel(m, c)).join(", ") });
     case "hearts_broken":
       return t("say.hearts_broken");
-    case "hand_end":
+    case "hand_end": {
+      // A shot moon or a set contract is told with the hand's end: it decides the hand.
+      const end = /** @type {import("./types.js").HandEnd} */ (/** @type {unknown} */ (ev));
+      if (end.moon != null) return `${t("say.hand_end")} ${t("summary.moon", { name: seatName(m, end.moon) })}`;
+      if (end.made === false) return `${t("say.hand_end")} ${about("set", end.declarer, { bid: end.bid })}`;
       return t("say.hand_end");
+    }
     case "game_end":
       return t("say.game_end");
     default:
       return "";
   }
+}
+
+/** The events shown as a banner over the table as well as in the move log. */
+const HEADLINES = new Set(["contract", "trump", "redeal", "hearts_broken"]);
+
+/**
+ * Whether an event is a headline: the contract, the trump named, everyone passing, hearts
+ * broken, a moon shot or a contract set.
+ * @param {GameEvent} ev
+ */
+export function isHeadline(ev) {
+  if (HEADLINES.has(ev.type)) return true;
+  if (ev.type !== "hand_end") return false;
+  const end = /** @type {import("./types.js").HandEnd} */ (/** @type {unknown} */ (ev));
+  return end.moon != null || end.made === false;
+}
+
+/**
+ * The moves of the hand so far, told again from a view (when the page is opened in the
+ * middle of a hand): the auction, the contract and the trump (Rook), every completed
+ * trick. The cards of a trick are in the view; each trick is told by its winner.
+ * @param {TableModel} m
+ * @param {import("./types.js").View} view
+ * @returns {{text: string, headline: boolean}[]}
+ */
+export function movesOfView(m, view) {
+  /** @type {GameEvent[]} */
+  const events = [];
+  if (view.game === "rook") {
+    for (const [seat, bid] of view.auction) events.push({ type: "bid", seat: seat ?? 0, bid });
+    if (view.declarer != null && view.bid != null) events.push({ type: "contract", declarer: view.declarer, bid: view.bid });
+    if (view.trump != null && view.declarer != null) events.push({ type: "trump", seat: view.declarer, colour: view.trump });
+  }
+  for (const trick of view.tricks) events.push({ type: "trick", winner: trick.winner, points: trick.points });
+  return events.map((ev) => ({ text: describeEvent(m, ev), headline: isHeadline(ev) })).filter((mv) => mv.text);
 }

@@ -22,7 +22,7 @@ import { trickCards, playedBy, sourceRect, flyIn, sweep } from "./trick.js";
 import { drawHand, layoutHand, handKey, keepSelection } from "./hand.js";
 import { actionPanel, promptText, promptLine, waitingPanel, inviteLink, hintText } from "./panels.js";
 import { lastTrickContent, scoreSheetContent, summaryContent, gameOverContent } from "./dialogs.js";
-import { describeEvent } from "./events.js";
+import { describeEvent, isHeadline, movesOfView } from "./events.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").StateMessage} StateMessage */
@@ -58,6 +58,9 @@ function onlyPlay(legal) {
   return legal.length === 1 && plays.size === 1 ? [...plays][0] : null;
 }
 
+/** How long a headline's banner stays over the table (ms), at every play speed. */
+const BANNER_MS = 3000;
+
 export class Game {
   /**
    * @param {HTMLElement} root the Play tab's panel
@@ -83,6 +86,12 @@ export class Game {
     this.hint = null;
     /** @type {Connection | null} */
     this.connection = null;
+    /** @type {{text: string, headline: boolean}[]} the move log: this hand's events told */
+    this.moves = [];
+    /** @type {number | null} the hand the move log tells */
+    this.movesHand = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.bannerTimer = undefined;
     store.set({ session, table: null, seats: null, current: null });
     this.unsubscribe = store.subscribe((state, previous) => {
       if (state.seats !== previous.seats || state.table !== previous.table) {
@@ -220,6 +229,41 @@ export class Game {
 
   // ---------- the page ----------
 
+  /**
+   * Add a move to the log (a new hand starts a new log); a headline is also shown as a
+   * banner over the table, for a few seconds whatever the play speed.
+   * @param {number} hand
+   * @param {string} text
+   * @param {boolean} headline
+   */
+  logMove(hand, text, headline) {
+    if (hand !== this.movesHand) {
+      this.moves = [];
+      this.movesHand = hand;
+    }
+    this.moves.push({ text, headline });
+    this.renderMoves();
+    if (!headline) return;
+    const banner = find(this.root, "#banner");
+    banner.textContent = text;
+    banner.hidden = false;
+    clearTimeout(this.bannerTimer);
+    this.bannerTimer = setTimeout(() => {
+      banner.hidden = true;
+    }, BANNER_MS);
+  }
+
+  renderMoves() {
+    const list = find(this.root, "#moves-list");
+    mount(
+      list,
+      this.moves.length
+        ? this.moves.map((mv) => h("li", { class: mv.headline ? "headline" : null }, mv.text))
+        : h("li", { class: "empty" }, t("moves.empty")),
+    );
+    list.scrollTop = list.scrollHeight;
+  }
+
   buildShell() {
     /** @param {string} id @param {() => void} onclick */
     const tool = (id, onclick) => h("button", { type: "button", id, onclick });
@@ -247,7 +291,14 @@ export class Game {
           "div",
           { class: "felt", id: "felt" },
           POSITIONS.map((pos) => h("div", { class: "seat", "data-pos": pos })),
-          h("div", { class: "center" }, h("div", { id: "trick", class: "trick", role: "group" }), actions),
+          h(
+            "div",
+            { class: "center" },
+            h("div", { id: "trick", class: "trick", role: "group" }),
+            actions,
+            // The announcer says it already: the banner is for the eyes only.
+            h("p", { id: "banner", class: "banner", "aria-hidden": "true", hidden: true }),
+          ),
         ),
         h(
           "div",
@@ -258,6 +309,7 @@ export class Game {
             { class: "tools" },
             lastTrick,
             tool("show-scores", () => this.showScoreSheet()),
+            tool("show-moves", () => this.showMoves()),
             hintButton,
             stopWatching,
           ),
@@ -269,6 +321,13 @@ export class Game {
       sheet("score-sheet"),
       sheet("game-over"),
       sheet("last-trick-view"),
+      h(
+        "dialog",
+        { id: "moves", class: "sheet", "aria-labelledby": "moves-title" },
+        h("h2", { id: "moves-title" }),
+        h("ol", { id: "moves-list", class: "moves-list" }),
+        h("form", { method: "dialog" }, h("button", { class: "primary", id: "moves-close" })),
+      ),
     );
     for (const d of findAll(this.root, "dialog")) {
       d.addEventListener("click", (e) => {
@@ -283,6 +342,9 @@ export class Game {
     const $ = (s) => find(this.root, s);
     $("#last-trick").textContent = t("table.last_trick");
     $("#show-scores").textContent = t("table.score_sheet");
+    $("#show-moves").textContent = t("moves.button");
+    $("#moves-title").textContent = t("moves.title");
+    $("#moves-close").textContent = t("dialog.close");
     $("#hint-button").textContent = t("table.hint");
     $("#stop-watching").textContent = t("watch.leave");
     $("#trick").setAttribute("aria-label", t("table.trick"));
@@ -338,9 +400,17 @@ export class Game {
     /** @type {HandEnd | null} */
     let handEnd = null;
     let gameEnd = null;
+    if (!prev) {
+      // Opened in the middle of a hand: the log tells the hand so far from the view.
+      this.moves = movesOfView({ ...this.model(), msg }, msg.view);
+      this.movesHand = msg.view.hand_number;
+      this.renderMoves();
+    }
+    const hand = (prev ?? msg).view.hand_number;
     for (const ev of msg.events ?? []) {
       const text = describeEvent({ ...this.model(), msg: prev ?? msg }, ev);
       if (text) sentences.push(text);
+      if (text && prev) this.logMove(hand, text, isHeadline(ev));
       if (ev.type === "play" && ev.seat != null && ev.card) {
         this.displayTrick.push({ seat: ev.seat, card: ev.card });
         const source = sourceRect(root, this.model(), ev.seat, ev.card);
@@ -580,6 +650,13 @@ export class Game {
     const d = this.dialog("last-trick-view");
     mount(d, lastTrickContent(this.model(), this.lastTrick));
     d.showModal();
+  }
+
+  /** The move log: this hand's events, kept up to date while it is open. */
+  showMoves() {
+    const d = this.dialog("moves");
+    this.renderMoves();
+    if (!d.open) d.showModal();
   }
 
   showScoreSheet() {
