@@ -385,6 +385,20 @@ export class Game {
       this.pumping = false;
     }
     if (this.current) this.render();
+    // Auto-play (a setting, off by default): once every state is drawn, the only card
+    // you may play goes by itself (unless you clicked it meanwhile).
+    const only = this.current ? this.autoPlayCard(this.current) : null;
+    if (only && !find(this.root, ".game").classList.contains("acting")) this.send(`play ${only}`);
+  }
+
+  /**
+   * The card auto-play would play for this state: the only legal action is playing it,
+   * you are seated, and the setting is on; else null.
+   * @param {StateMessage} msg
+   */
+  autoPlayCard(msg) {
+    if (this.watching || !store.get().settings.autoPlay) return null;
+    return onlyPlay(msg.legal ?? []);
   }
 
   /**
@@ -441,19 +455,12 @@ export class Game {
     store.set({ current: msg });
     this.render();
     const acts = this.queue.length === 0 && msg.legal?.length > 0;
-    const only = acts && !this.watching ? onlyPlay(msg.legal) : null;
-    const auto = Boolean(only && store.get().settings.autoPlay);
+    const auto = acts && this.autoPlayCard(msg) !== null;
     if (acts && !auto) sentences.push(promptText(this.model()));
     if (sentences.length) this.hooks.announce(sentences.join(" "));
     if (handEnd && !before) await this.showSummary(handEnd, !gameEnd);
     if (gameEnd || (msg.status === "over" && !prev)) this.showGameOver();
-    if (auto) {
-      // Auto-play (a setting, off by default): the only card you may play goes by
-      // itself, after the table's animation pause, so the others see it played.
-      if (ms) await wait(ms);
-      const sent = find(this.root, ".game").classList.contains("acting"); // clicked meanwhile
-      if (this.current === msg && this.queue.length === 0 && !sent) this.send(`play ${only}`);
-    }
+    if (auto && ms) await wait(ms); // the others see the card played, at the table's pace
   }
 
   /** Draw the state on screen: every part, from the model. */
