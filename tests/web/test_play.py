@@ -300,6 +300,8 @@ def test_play_with_friends_through_the_invite_link(browser: Browser, base_url: s
         ann = host.new_page()
         open_with(ann, INSTANT)
         ann.click("#new-private-game")
+        expect(ann.locator("#host-name")).to_have_value("Ann")  # remembered
+        ann.click("#host-table")
         link = ann.locator("#invite-link")
         expect(link).to_be_visible()
         invite = link.input_value()
