@@ -340,7 +340,7 @@ function renderHostForm() {
     TIMERS.map((name) => h("option", { value: name, selected: name === "normal" }, t(`people.timer_${name}`))),
   );
   /** @type {import("./types.js").SeatInfo[]} */
-  const seats = [0, 1, 2, 3].map((seat) => ({ seat, kind: "human", name: null, claimed: false, connected: false, bot: false, team: seat % 2 }));
+  const seats = [0, 1, 2, 3].map((seat) => ({ seat, kind: "human", name: null, claimed: false, connected: false, bot: false }));
   const form = h(
     "form",
     { class: "lobby paper", id: "host-form" },
