@@ -82,6 +82,7 @@ def test_a_state_message_fits_the_server_message_schema() -> None:
         "view": game.view(1).to_json(),
         "legal": [{"choose": "pass", "count": 3, "from": game.view(1).to_json()["hand"]}],
         "events": [],
+        "time_left": [None, 12.5, None, None],
     }
     parsed = server_message_adapter.validate_python(message)
     assert json.loads(parsed.model_dump_json()) == message

@@ -108,7 +108,10 @@ class Pair:
 
 
 def new_table(base: str) -> tuple[str, list[str]]:
-    table = create_table(base, rules=ROOK, seats=["human", "human", "bot", "bot"], bot_delay=10)
+    # No turn timer: a state's `time_left` would count down between two reads.
+    table = create_table(
+        base, rules=ROOK, seats=["human", "human", "bot", "bot"], bot_delay=10, timer="off"
+    )
     table_id = table["table"]["id"]
     return table_id, [join(base, table_id, seat=0)["token"], join(base, table_id, seat=1)["token"]]
 

@@ -85,7 +85,7 @@ def test_list_shows_public_tables_only(client: TestClient) -> None:
     assert [t["id"] for t in listed] == [public]
     later = [new_table(client) for _ in range(3)]
     listed = client.get("/api/tables").json()
-    assert [t["id"] for t in listed] == [public, *later], "oldest first"
+    assert [t["id"] for t in listed] == [*reversed(later), public], "newest first"
 
 
 def test_join_claims_seats_until_none_is_free(client: TestClient) -> None:

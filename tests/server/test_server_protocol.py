@@ -21,7 +21,8 @@ ALL_HUMANS = ["human", "human", "human", "human"]
 
 
 def new_table(client: TestClient, **body: Any) -> str:
-    response = client.post("/api/tables", json=body)
+    # No turn timer unless asked: a state's `time_left` would count down between reads.
+    response = client.post("/api/tables", json={"timer": "off", **body})
     assert response.status_code == 201, response.json()
     table_id: str = response.json()["table"]["id"]
     return table_id
@@ -288,7 +289,7 @@ def test_hello_errors(client: TestClient, hearts_table: tuple[str, list[str]]) -
     private = new_table(client, rules="hearts", public=False)
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         assert error_code(ws, type="ping") == "hello_first"
-        assert error_code(ws, type="hello", version=2, token=tokens[0]) == "bad_version"
+        assert error_code(ws, type="hello", version=3, token=tokens[0]) == "bad_version"
         assert error_code(ws, type="hello", version=1, token="x" * 43) == "bad_token"
         assert error_code(ws, type="hello", version=1, token=other_token) == "bad_token"
         # still able to say hello properly afterwards

@@ -50,7 +50,7 @@ def test_the_lobby_is_paged_in_its_order(tmp_path: Path) -> None:
         ids = [
             client.post("/api/tables", json={"seats": ALL_HUMANS}).json()["table"]["id"]
             for _ in range(5)
-        ]
+        ][::-1]  # newest first
         client.post("/api/tables", json={"seats": ALL_HUMANS, "public": False})
         whole = client.get("/api/tables")
         assert [t["id"] for t in whole.json()] == ids and whole.headers["X-Total-Count"] == "5"

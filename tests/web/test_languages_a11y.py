@@ -12,6 +12,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, ViewportSize, expect
 
+from crowsnest.server.people import BOT_NAMES
 from crowsnest.web import LANGUAGES, catalog
 
 from .pages import call, open_page
@@ -266,11 +267,12 @@ def test_players_sit_in_the_same_places_in_every_language(page: Page, lang: str)
     assert seats["top"]["y"] < seats["left"]["y"] < seats["bottom"]["y"]
     writing = "rtl" if lang == "he" else "ltr"
     assert {s["direction"] for s in seats.values()} == {writing}
-    # The seat drawn on the left is the one after yours: its plate names the bot West
-    # in English (you are South); in Hebrew the same seat, in the same place.
+    # The seat drawn on the left is the one after yours: its plate shows the name the
+    # server gave its bot (seat 1's), the same in every language and on every screen.
     assert page.evaluate("() => window.__crowsnest.game.mySeat") == 0
-    if lang == "en":
-        expect(page.locator('#felt .seat[data-pos="left"] .seat-name')).to_have_text("West")
+    name = page.evaluate("() => window.__crowsnest.game.model().seats[1].name")
+    assert name in BOT_NAMES
+    expect(page.locator('#felt .seat[data-pos="left"] .seat-name')).to_have_text(name)
 
 
 def test_the_table_shows_its_sealed_deal(page: Page) -> None:

@@ -347,6 +347,8 @@ def test_play_with_friends_through_the_invite_link(browser: Browser, base_url: s
         ann = host.new_page()
         open_with(ann, INSTANT)
         ann.click("#new-private-game")
+        expect(ann.locator("#host-name")).to_have_value("Ann")  # remembered
+        ann.click("#host-table")
         link = ann.locator("#invite-link")
         expect(link).to_be_visible()
         invite = link.input_value()
@@ -499,7 +501,11 @@ def test_watching_a_table_from_the_lobby(
         expect(watcher.locator(".seat .backs")).to_have_count(4)
         expect(watcher.locator("#auction, #hint-button:visible")).to_have_count(0)
         expect(watcher.locator(".sb-watching")).to_be_visible()
-        expect(watcher.locator(".seat-role")).to_have_count(0)  # nobody's partner
+        # nobody's partner (a bot's plate says only "computer, Normal" beside its name)
+        expect(
+            watcher.locator(".seat-role", has_text=re.compile("partner|opponent"))
+        ).to_have_count(0)
+        expect(watcher.locator(".seat-role", has_text="computer")).to_have_count(3)
 
         seq = int(watcher.locator("body").get_attribute("data-seq") or -1)
         for _ in range(3):

@@ -23,6 +23,7 @@ from crowsnest.server.schemas import (
     Hint,
     Joined,
     JoinRequest,
+    MoveRequest,
     OptionInfo,
     RuleSetInfo,
     TableCreated,
@@ -112,9 +113,10 @@ async def list_tables(
     limit: Annotated[int, Query(ge=1, le=MAX_LOBBY_PAGE)] = DEFAULT_LOBBY_PAGE,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
 ) -> list[TableInfo]:
-    """Public tables that are not over (``status`` waiting: seats to take), oldest
-    first, ``limit`` from ``offset``; the header ``X-Total-Count`` says how many
-    there are in all."""
+    """Public tables that wait for players (``status`` waiting: seats to take) or
+    that anyone may watch (playing, with a player still at it), newest first,
+    ``limit`` from ``offset``; the header ``X-Total-Count`` says how many there are
+    in all."""
     total, page = hub.public_tables(limit, offset)
     response.headers["X-Total-Count"] = str(total)
     return page
@@ -162,6 +164,14 @@ async def fill(table_id: str, hub: HubDep, token: SeatToken) -> TableInfo:
     """Hand the table's unclaimed human seats to bots so the game starts (a player
     of the table asks, with ``Authorization: Bearer <seat token>``)."""
     return await hub.fill(table_id, token)
+
+
+@router.post("/api/tables/{table_id}/move", tags=["tables"], responses=ERRORS)
+async def move(table_id: str, body: MoveRequest, hub: HubDep, token: SeatToken) -> TableInfo:
+    """Move to another free human seat while the table waits for its players (in
+    Rook the seat decides your partner), with ``Authorization: Bearer <seat token>``:
+    409 ``seat_taken``, ``not_waiting`` once the game has started."""
+    return await hub.move(table_id, token, body.seat)
 
 
 @router.get("/api/tables/{table_id}/record", tags=["games"], responses=ERRORS)

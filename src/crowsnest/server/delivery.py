@@ -15,7 +15,7 @@ from typing import Final
 
 from starlette.status import WS_1000_NORMAL_CLOSURE, WS_1008_POLICY_VIOLATION
 
-from crowsnest.server.schemas import ErrorMessage
+from crowsnest.server.schemas import ChatMessage, ErrorMessage
 from crowsnest.server.table import Outcome
 
 WS_4000_SEAT_TAKEN_OVER: Final = 4000
@@ -32,6 +32,8 @@ class Connection:
     def __init__(self) -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.seat: int | None = None
+        self.version = 1
+        """The protocol version its hello said (version 1 is sent no `chat`)."""
         self.closed = False
         self.close_code = WS_1000_NORMAL_CLOSURE
 
@@ -70,6 +72,11 @@ class Audience:
         whose input it answers."""
         for target, message in out.out:
             text = message.model_dump_json()
+            if isinstance(message, ChatMessage):
+                for conn in self.connections():
+                    if conn.version >= 2:
+                        conn.push(text)
+                continue
             if target == "reply":
                 if reply is not None:
                     reply.push(text)

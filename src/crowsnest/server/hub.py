@@ -16,9 +16,10 @@ import math
 import secrets
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from sqlalchemy.engine import Connection as SAConnection
-from starlette.status import WS_1001_GOING_AWAY, WS_1011_INTERNAL_ERROR
+from starlette.status import WS_1000_NORMAL_CLOSURE, WS_1001_GOING_AWAY, WS_1011_INTERNAL_ERROR
 
 from crowsnest.engine import OptionError, get_rules
 from crowsnest.fairness import SECRET_BYTES, seed_of
@@ -29,21 +30,21 @@ from crowsnest.server.delivery import WS_4000_SEAT_TAKEN_OVER, Connection
 from crowsnest.server.journal import Journal
 from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
+from crowsnest.server.people import bot_name, default_timer, turn_seconds
 from crowsnest.server.players_store import PlayerStore
 from crowsnest.server.registry import LiveTable, Registry
 from crowsnest.server.schemas import (
-    PROTOCOL_VERSION,
-    ActionMessage,
+    PROTOCOL_VERSIONS,
+    AnyClientMessage,
     CreateTable,
     ErrorMessage,
     HelloMessage,
     Hint,
     JoinRequest,
-    PingMessage,
-    SyncMessage,
     TableCreated,
     TableInfo,
     Watch,
+    WelcomeMessage,
 )
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import SeatRow, Store, TableRow, Writer
@@ -60,13 +61,15 @@ class Hub:
         writer: Writer,
         bots: BotRunner,
         clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.settings = settings
         self.bots = bots
         self.clock = clock
-        self.journal = Journal(writer)
+        self.wall = wall
+        self.journal = Journal(writer, self.to_wall)
         self.driver = BotDriver(bots, clock, self.commit)
-        self.registry = Registry(store, clock, self._run)
+        self.registry = Registry(store, clock, self._run, self.from_wall)
         self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
         self._sweeper: asyncio.Task[None] | None = None
         self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
@@ -88,6 +91,14 @@ class Hub:
         await self.registry.close()
         for live in self.registry.tables.values():
             live.audience.close_all(WS_1001_GOING_AWAY)
+
+    def to_wall(self, at: float) -> datetime:
+        """A table time (``clock``) as the wall clock's, to be stored."""
+        return datetime.fromtimestamp(self.wall() + (at - self.clock()), UTC)
+
+    def from_wall(self, at: datetime) -> float:
+        """A stored wall-clock time as table time."""
+        return self.clock() + (at.timestamp() - self.wall())
 
     async def _run(self, live: LiveTable) -> None:
         await self.driver.run(live)
@@ -125,7 +136,9 @@ class Hub:
         (``reply``: the connection whose input it answers). On a store failure the
         table's connections are closed and the table is rebuilt from what was
         committed: False."""
-        if out.accepted is not None:
+        if out.accepted is None:
+            await self._store_people(live.table, out)
+        else:
             if not await self.journal.commit(live.table, out):
                 delay = self.registry.reload(live)
                 error = ErrorMessage(
@@ -139,6 +152,26 @@ class Hub:
         live.audience.deliver(out, reply)
         return True
 
+    async def _store_people(self, table: Table, out: Outcome) -> None:
+        """Store what an outcome without an action changed of the seats: turn
+        deadlines, a player who left, a seat given up before the game."""
+        table_id = table.id
+        deadlines = self.journal.deadlines(table_id, out.deadlines)
+        left, freed = out.left, out.freed
+        if not deadlines and left is None and freed is None:
+            return
+        seq = table.seq if left is None else (table.seats[left].left_seq or table.seq)
+
+        def write(conn: SAConnection) -> None:
+            if deadlines:
+                Store.set_deadlines(conn, deadlines)
+            if left is not None:
+                Store.leave_seat(conn, table_id, left, seq)
+            if freed is not None:
+                Store.free_seat(conn, table_id, freed)
+
+        await self.journal.write(write)
+
     # -- HTTP operations ---------------------------------------------------------------
 
     async def create(self, request: CreateTable, client: str | None = None) -> TableCreated:
@@ -150,6 +183,8 @@ class Hub:
         except OptionError as err:
             raise TableError(err.code, err.message) from None
         settings = self.settings
+        humans = sum(kind == "human" for kind in request.seats)
+        timer = default_timer(humans) if request.timer is None else request.timer
         secret = None
         if request.seed is not None:
             if sum(kind == "human" for kind in request.seats) > 1:
@@ -172,6 +207,8 @@ class Hub:
             public=request.public,
             grace=settings.grace if request.grace is None else request.grace,
             bot_delay=settings.bot_delay if request.bot_delay is None else request.bot_delay,
+            timer=timer,
+            turn_seconds=turn_seconds(timer, settings.timer_presets()),
         )
         table_id = secrets.token_urlsafe(12)
         invite = None if request.public else secrets.token_urlsafe(16)
@@ -190,6 +227,8 @@ class Hub:
             status=table.status,
             secret=config.secret,
             seed_chosen=config.seed_chosen,
+            timer=config.timer,
+            turn_seconds=config.turn_seconds,
         )
         seat_rows = [SeatRow(i, s.kind, s.name, None) for i, s in enumerate(table.seats)]
         await self.journal.write(lambda conn: Store.create_table(conn, row, seat_rows))
@@ -258,7 +297,9 @@ class Hub:
 
             if not await self.journal.write(write):
                 raise TableError("seat_taken", f"seat {seat} is not a free human seat")
-            live.audience.deliver(table.claim(seat, name, hashed, self.clock()), None)
+            out = table.claim(seat, name, hashed, self.clock())
+            await self._store_people(table, out)
+            live.audience.deliver(out, None)
         live.wake.set()
         table_event("seat_joined", table_id, seat=seat, seq=table.seq, status=table.status)
         return seat, token
@@ -275,14 +316,47 @@ class Hub:
             if not free:
                 raise TableError("not_waiting", "every seat is taken already")
 
+            names = {s: bot_name(table.config.seed, s) for s in free}
+
             def write(conn: SAConnection) -> bool:
-                return Store.fill_seats(conn, table_id, free, table.bot)
+                return Store.fill_seats(conn, table_id, names)
 
             if not await self.journal.write(write):
                 raise TableError("seat_taken", "a seat was taken meanwhile; try again")
-            live.audience.deliver(table.fill(self.clock()), None)
+            out = table.fill(self.clock())
+            await self._store_people(table, out)
+            live.audience.deliver(out, None)
         live.wake.set()
         table_event("seats_filled", table_id, seat=seat, seats=free, seq=table.seq)
+        return table.info()
+
+    async def move(self, table_id: str, token: str, to: int) -> TableInfo:
+        """A seated player moves to the free human seat ``to`` before the game starts
+        (in Rook the seat decides the partner)."""
+        live = self.registry.get(table_id)
+        seat = seat_of(live.table, token)
+        async with live.lock:
+            table = live.table
+            if seat == to:
+                return table.info()
+            if table.status != "waiting":
+                raise TableError("not_waiting", "seats may be changed only before the game starts")
+            if to not in table.free_seats():
+                raise TableError("seat_taken", f"seat {to} is not a free human seat")
+
+            def write(conn: SAConnection) -> bool:
+                return Store.move_seat(conn, table_id, seat, to)
+
+            if not await self.journal.write(write):
+                raise TableError("seat_taken", f"seat {to} is not a free human seat")
+            out = table.move(seat, to, self.clock())
+            audience = live.audience
+            conn = audience.seats.pop(seat, None)
+            if conn is not None:
+                conn.seat = to
+                audience.seats[to] = conn
+            audience.deliver(out, None)
+        table_event("seat_moved", table_id, seat=seat, to=to)
         return table.info()
 
     async def watch(self, table_id: str, invite: str | None, ws_url: str) -> Watch:
@@ -337,9 +411,9 @@ class Hub:
     async def attach(self, conn: Connection, table_id: str, hello: HelloMessage) -> LiveTable:
         """Seat ``conn`` at its table (a token) or among the spectators (no token);
         the table it joined."""
-        if hello.version != PROTOCOL_VERSION:
+        if hello.version not in PROTOCOL_VERSIONS:
             raise TableError(
-                "bad_version", f"protocol version {hello.version} is not served; use 1"
+                "bad_version", f"protocol version {hello.version} is not served; use 2"
             )
         live = await self.registry.find(table_id)
         seat: int | None = None
@@ -366,7 +440,12 @@ class Hub:
                     raise TableError("spectators_full", f"this table has {limit} spectators")
                 audience.spectators.add(conn)
             conn.seat = seat
-            audience.deliver(live.table.connect(seat, self.clock()), conn)
+            conn.version = hello.version
+            out = live.table.connect(seat, self.clock())
+            for target, message in out.out:
+                if target == "reply" and isinstance(message, WelcomeMessage):
+                    message.version = hello.version
+            audience.deliver(out, conn)
         live.wake.set()
         table_event("connected", table_id, seat=seat, seq=live.table.seq)
         return live
@@ -375,14 +454,20 @@ class Hub:
         self,
         conn: Connection,
         live: LiveTable,
-        message: HelloMessage | ActionMessage | SyncMessage | PingMessage,
+        message: AnyClientMessage,
     ) -> None:
         """A message of ``conn``, attached to ``live``."""
         async with live.lock:
             out = live.table.handle(conn.seat, message, self.clock())
             if not await self.commit(live, out, conn):
                 return
-        if out.accepted is not None:
+            if out.freed is not None:  # gave the seat up before the game: the token is void
+                live.audience.seats.pop(out.freed, None)
+                conn.seat = None
+                conn.kick(WS_1000_NORMAL_CLOSURE)
+        if out.left is not None:
+            table_event("seat_left", live.table.id, seat=out.left, seq=live.table.seq)
+        if out.accepted is not None or out.deadlines or out.left is not None:
             live.wake.set()
 
     async def detach(self, conn: Connection, live: LiveTable) -> None:
@@ -393,8 +478,10 @@ class Hub:
                 if audience.seats.get(conn.seat) is not conn:
                     return
                 del audience.seats[conn.seat]
-            else:
+            elif conn in audience.spectators:
                 audience.spectators.discard(conn)
+            else:  # a seat given up before the game: already gone
+                return
             audience.deliver(live.table.disconnect(conn.seat, self.clock()), None)
         live.wake.set()
         table_event("disconnected", live.table.id, seat=conn.seat, seq=live.table.seq)

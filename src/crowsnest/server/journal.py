@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
+from datetime import datetime
 from typing import TypeVar
 
 from sqlalchemy.engine import Connection as SAConnection
@@ -30,14 +31,16 @@ T = TypeVar("T")
 FAILURE_LOG_EVERY = 60.0
 """Seconds between two ``store_failed`` lines of one table."""
 
-_Pending = tuple[str, Accepted, asyncio.Future[None]]
+_Pending = tuple[str, Accepted, list[tuple[str, int, datetime | None]], asyncio.Future[None]]
 
 
 class Journal:
     """The event loop's side of the store's writer."""
 
-    def __init__(self, writer: Writer) -> None:
+    def __init__(self, writer: Writer, wall: Callable[[float], datetime] | None = None) -> None:
         self.writer = writer
+        self.wall = wall
+        """Table time to the wall clock's (UTC), for the turn deadlines stored."""
         self._pending: list[_Pending] = []
         self._failures: dict[str, tuple[float, int]] = {}
         """By table: when its last failure was logged, and how many since were not."""
@@ -56,15 +59,17 @@ class Journal:
         results = results_of(table) if out.finished else []
         scores = list(table.game.scores) if out.finished else []
         entrants = entrants_of(table) if out.finished else []
+        deadlines = self.deadlines(table.id, out.deadlines)
 
         def finish(conn: SAConnection) -> None:
             assert record is not None
             Store.append(conn, [(table.id, accepted)])
+            Store.set_deadlines(conn, [(table.id, seat, None) for seat in range(4)])
             Store.finish(conn, table.id, record, results, scores, entrants)
 
         try:
             if record is None:
-                await asyncio.shield(self.append(table.id, accepted))
+                await asyncio.shield(self.append(table.id, accepted, deadlines))
             else:
                 await self.write(finish)
         except Exception:
@@ -97,14 +102,28 @@ class Journal:
             "store_failed", table_id, logging.ERROR, seq=seq, not_logged=missed, exc_info=True
         )
 
-    def append(self, table_id: str, accepted: Accepted) -> asyncio.Future[None]:
-        """Append one action to the log with the others of this loop turn; the future
-        is done once it has committed."""
+    def deadlines(
+        self, table_id: str, deadlines: Mapping[int, float | None]
+    ) -> list[tuple[str, int, datetime | None]]:
+        """An outcome's turn deadlines as the store keeps them (wall clock, UTC)."""
+        wall = self.wall
+        if wall is None:
+            return []
+        return [(table_id, s, None if d is None else wall(d)) for s, d in deadlines.items()]
+
+    def append(
+        self,
+        table_id: str,
+        accepted: Accepted,
+        deadlines: list[tuple[str, int, datetime | None]] | None = None,
+    ) -> asyncio.Future[None]:
+        """Append one action to the log (and the turn deadlines it set) with the
+        others of this loop turn; the future is done once it has committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         if not self._pending:
             loop.call_soon(self._flush)
-        self._pending.append((table_id, accepted, future))
+        self._pending.append((table_id, accepted, deadlines or [], future))
         return future
 
     def _flush(self) -> None:
@@ -113,8 +132,15 @@ class Journal:
 
     def _submit(self, batch: list[_Pending]) -> None:
         loop = asyncio.get_running_loop()
-        entries = [(table_id, accepted) for table_id, accepted, _ in batch]
-        done = self.writer.submit(lambda conn: Store.append(conn, entries))
+        entries = [(table_id, accepted) for table_id, accepted, _, _ in batch]
+        deadlines = [d for _, _, ds, _ in batch for d in ds]
+
+        def write(conn: SAConnection) -> None:
+            Store.append(conn, entries)
+            if deadlines:
+                Store.set_deadlines(conn, deadlines)
+
+        done = self.writer.submit(write)
         done.add_done_callback(lambda f: loop.call_soon_threadsafe(self._settle, batch, f))
 
     def _settle(self, batch: list[_Pending], done: Future[None]) -> None:
@@ -123,7 +149,7 @@ class Journal:
             for one in batch:
                 self._submit([one])
             return
-        for _, _, future in batch:
+        for _, _, _, future in batch:
             if future.done():
                 continue
             if error is None:

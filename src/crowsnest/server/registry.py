@@ -19,10 +19,12 @@ import contextlib
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from crowsnest.server.delivery import Audience
 from crowsnest.server.logs import table_event
+from crowsnest.server.people import TIMERS, Timer
 from crowsnest.server.schemas import Level, SeatKind, TableInfo
 from crowsnest.server.store import Store, StoredTable, TableRow
 from crowsnest.server.table import Seat, Table, TableConfig, TableError
@@ -53,10 +55,18 @@ class Registry:
     """The live tables of this process, by id. ``run`` is started as a task for
     each table taken."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], run: Runner) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        run: Runner,
+        from_wall: Callable[[datetime], float] | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.run = run
+        self.from_wall = from_wall
+        """A stored (wall clock) time as table time: the turn deadlines kept."""
         self.tables: dict[str, LiveTable] = {}
         self.failures: dict[str, int] = {}
         """Failed writes in a row, by table."""
@@ -100,6 +110,7 @@ class Registry:
                 seats=seats,
                 actions=[(a.seat, a.action) for a in stored.actions],
             )
+            self._restore_people(table, stored)
         except Exception:
             table_event("recover_failed", row.id, logging.ERROR, exc_info=True)
             return None
@@ -107,6 +118,25 @@ class Registry:
         self.add(live)
         table_event("recovered", row.id, seq=table.seq, status=table.status)
         return live
+
+    def _restore_people(self, table: Table, stored: StoredTable) -> None:
+        """What the log and the seat rows keep of the people: who left, the turn
+        deadlines stored (a restart does not restart a timer), and who is away (the
+        bot decided their last two decisions or more, in a row, at a timed table)."""
+        streak = [0, 0, 0, 0]
+        for a in stored.actions:
+            streak[a.seat] = streak[a.seat] + 1 if a.by == "bot" else 0
+        for seat, row in zip(table.seats, stored.seats, strict=True):
+            if seat.kind != "human":
+                continue
+            seat.left_seq = row.left_seq
+            if row.left_seq is not None:
+                seat.deadline = None
+                continue
+            if table.config.turn_seconds is not None and streak[row.seat] >= 2:
+                seat.away, seat.timeouts, seat.deadline = True, streak[row.seat], None
+            elif row.deadline is not None and self.from_wall is not None and table.legal[row.seat]:
+                seat.deadline = self.from_wall(row.deadline)
 
     def reload(self, live: LiveTable) -> float:
         """Forget ``live`` after a failed write and rebuild its table from what the
@@ -186,13 +216,15 @@ class Registry:
         return live
 
     def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
-        """How many public tables are not over, and ``limit`` of them from ``offset``
-        (oldest first: in the order they were taken)."""
+        """How many public tables wait for players or may be watched, and ``limit`` of
+        them from ``offset``, newest first. A game every human left is not listed:
+        its bots finish it in the background."""
         public = [
             live
-            for live in self.tables.values()
+            for live in reversed(self.tables.values())
             if live.table.config.public and live.table.status != "over"
-        ]
+            and not live.table.abandoned()
+        ]  # fmt: skip
         return len(public), [live.table.info() for live in public[offset : offset + limit]]
 
     def connection_count(self) -> int:
@@ -227,4 +259,13 @@ def _config(row: TableRow, kinds: tuple[SeatKind, ...]) -> TableConfig:
         bot_delay=row.bot_delay,
         secret=row.secret,
         seed_chosen=row.seed_chosen,
+        timer=_timer(row.timer),
+        turn_seconds=row.turn_seconds,
     )
+
+
+def _timer(text: str) -> Timer:
+    for timer in TIMERS:
+        if timer == text:
+            return timer
+    raise ValueError(f"unknown timer {text!r}")

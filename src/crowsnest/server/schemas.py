@@ -38,8 +38,12 @@ from crowsnest.ai.protocol import ProtocolError as ProtocolError  # the one clas
 from crowsnest.engine import DEFAULT_RULES
 from crowsnest.engine.wire import EVENT, LEGAL, VIEW, EventJSON, LegalJSON, ViewJSON
 from crowsnest.server.names import PlayerName
+from crowsnest.server.people import Timer
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSIONS: Final = (1, 2)
+"""Versions served. Version 2 added the `chat`, `back` and `leave` messages; a
+version 1 connection is never sent a `chat` (it would not know the type)."""
 MAX_ACTION_TEXT: Final = 200
 MAX_SEED: Final = 2**63 - 1
 TOKEN_MAX: Final = 128
@@ -93,7 +97,7 @@ class HelloMessage(_Strict):
 
     type: Literal["hello"]
     version: int = Field(ge=0, le=1000)
-    """The protocol version: 1."""
+    """The protocol version: 2 (1 is still served, without `chat` messages)."""
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
     """A seat's token; none to watch."""
     invite: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
@@ -123,14 +127,48 @@ class PingMessage(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
-    HelloMessage | ActionMessage | SyncMessage | PingMessage, Field(discriminator="type")
-]
-CLIENT_TYPES: Final = ("hello", "action", "sync", "ping")
+ChatKey = Literal[
+    "hello", "gg", "wp", "oops", "thanks", "hurry", "sorry", "gtg",
+    "smile", "laugh", "wow", "sad", "clap", "heart",
+]  # fmt: skip
+"""The quick messages (the first eight) and emoji reactions: keys, so that each
+reader sees them in their own language (`chat.<key>` in the catalogs)."""
+
+
+class ChatSend(_Strict):
+    """A quick message or reaction from a seated player (version 2). Answered by a
+    `chat` to every version 2 connection of the table, or `chat_too_fast`."""
+
+    type: Literal["chat"]
+    key: ChatKey
+    """Which message: one of the keys, never free text."""
+
+
+class BackMessage(_Strict):
+    """ "I'm back" (version 2): take the seat back from the bot that kept it after two
+    timeouts in a row. Answered by a `presence` and a `state` to everyone, or
+    `timer_not_running` when no bot keeps the seat."""
+
+    type: Literal["back"]
+
+
+class LeaveMessage(_Strict):
+    """Leave the table (version 2). Waiting: the seat is free again and the token
+    holds nothing. Playing: the seat's bot plays it for good (`left` in `presence`);
+    the game stays in the player's history as left."""
+
+    type: Literal["leave"]
+
+
+AnyClientMessage = (
+    HelloMessage | ActionMessage | SyncMessage | PingMessage | ChatSend | BackMessage | LeaveMessage
+)
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_TYPES: Final = ("hello", "action", "sync", "ping", "chat", "back", "leave")
 _client_adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
-def parse_client_message(text: str) -> HelloMessage | ActionMessage | SyncMessage | PingMessage:
+def parse_client_message(text: str) -> AnyClientMessage:
     """Validate one client message; raise :class:`ProtocolError` (``bad_json``,
     ``bad_message`` or ``unknown_type``) naming the problem, never echoing the input."""
     try:
@@ -162,12 +200,23 @@ class SeatInfo(_Out):
     kind: SeatKind
     """`human` or `bot`."""
     name: str | None
-    """The player's name once the seat is claimed (bots: the bot's name)."""
+    """The seat's one name, the same on every screen: the player's once the seat is
+    claimed; a bot's (a name of its own, `level` says how it plays)."""
     claimed: bool
     connected: bool
     bot: bool
     """A bot plays this seat now (a bot seat, or a human seat whose player has been
-    gone longer than the grace period)."""
+    gone longer than the grace period, timed out twice in a row, or left)."""
+    level: Level | None = None
+    """A bot seat's level (`easy`, `normal`, `hard`); `null` for a human seat."""
+    team: int
+    """The seat's team (the engine's `rules.teams`): in Rook seats 0 and 2 are
+    partners, 1 and 3; in Hearts every seat is a team of its own."""
+    away: bool = False
+    """The bot keeps this human seat after two timeouts in a row, until its player
+    says `back` (or acts)."""
+    left: bool = False
+    """Its player left the game: the bot plays the seat for good."""
 
 
 class TableInfo(_Out):
@@ -190,6 +239,11 @@ class TableInfo(_Out):
     seed_chosen: bool
     """The table's creator chose the deal seed (allowed only at a table with at most
     one human seat): its deals are known to the creator."""
+    timer: Timer = "off"
+    """The turn timer: `off`, `relaxed`, `normal` or `fast`."""
+    turn_seconds: float | None = None
+    """Seconds a player has for each decision (`null`: no timer); when they run out
+    the seat's bot plays that decision."""
 
 
 class WelcomeMessage(_Out):
@@ -197,13 +251,17 @@ class WelcomeMessage(_Out):
 
     type: Literal["welcome"] = "welcome"
     version: int = PROTOCOL_VERSION
-    """The protocol version: 1."""
+    """The protocol version the connection speaks (what its `hello` said)."""
     table: TableInfo
     """The table: rules, options, level, seats, status, seq, spectators, and the fair
     deal's `commitment` and `seed_chosen`."""
     seat: int | None
     """The connection's seat, `null` for a spectator."""
     role: Literal["player", "spectator"]
+
+
+def _no_timers() -> list[float | None]:
+    return [None, None, None, None]
 
 
 class StateMessage(_Out):
@@ -221,6 +279,10 @@ class StateMessage(_Out):
     """This seat's legal actions."""
     events: Events
     """What happened since the previous state, as this seat may see it."""
+    time_left: list[float | None] = Field(default_factory=_no_timers)
+    """For each seat, the seconds its turn timer had left when the message was sent
+    (`null`: no timer runs for it). The server's deadline decides; a client counts
+    down from the message's arrival."""
 
 
 class PresenceMessage(_Out):
@@ -257,7 +319,21 @@ class PongMessage(_Out):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = WelcomeMessage | StateMessage | PresenceMessage | ErrorMessage | PongMessage
+class ChatMessage(_Out):
+    """A seated player's quick message or reaction, to every version 2 connection of
+    the table (spectators too). Never stored: not in the action log, the record or
+    the replays."""
+
+    type: Literal["chat"] = "chat"
+    seat: int
+    """Who sent it."""
+    key: ChatKey
+    """Which message (`chat.<key>` in the reader's language)."""
+
+
+ServerMessage = (
+    WelcomeMessage | StateMessage | PresenceMessage | ErrorMessage | PongMessage | ChatMessage
+)
 
 
 def _formats_valid(message: ServerMessage) -> ServerMessage:
@@ -295,6 +371,11 @@ class CreateTable(_Strict):
         default=None, ge=0, le=3600, description="seconds before a bot plays for a gone player"
     )
     bot_delay: float | None = Field(default=None, ge=0, le=10, description="seconds a bot waits")
+    timer: Timer | None = Field(
+        default=None,
+        description="turn timer: `off`, `relaxed`, `normal` or `fast` (the server's "
+        "`turn_timers` seconds); default off at a table of one human seat, else normal",
+    )
     seed: int | None = Field(
         default=None,
         ge=0,
@@ -322,6 +403,10 @@ class JoinRequest(_Strict):
     ]
     seat: int | None = Field(default=None, ge=0, le=3, description="default: a free seat")
     invite: str | None = Field(default=None, max_length=TOKEN_MAX)
+
+
+class MoveRequest(_Strict):
+    seat: int = Field(ge=0, le=3, description="a free human seat to move to")
 
 
 class Joined(BaseModel):

@@ -91,6 +91,11 @@ class Settings(BaseSettings):
     """Sign-ups, sign-ins and password changes a second from one client address."""
     account_address_burst: int = Field(default=20, ge=1)
     """Sign-ups, sign-ins and password changes from one client address at once."""
+    turn_timers: str = Field(
+        default="60,30,15", pattern=r"^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){2}\s*$"
+    )
+    """Seconds per decision of the turn timer's `relaxed`, `normal` and `fast`
+    settings, comma-separated."""
     log_level: str = "info"
 
     @property
@@ -102,6 +107,11 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite:///{self.data_dir.resolve() / 'crowsnest.db'}"
+
+    def timer_presets(self) -> tuple[float, float, float]:
+        """The turn timer's seconds: relaxed, normal, fast."""
+        relaxed, normal, fast = (float(x) for x in self.turn_timers.split(","))
+        return relaxed, normal, fast
 
     def hosts(self) -> list[str]:
         return [h.strip() for h in self.allowed_hosts.split(",") if h.strip()]

@@ -50,6 +50,8 @@ tables = sa.Table(
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("secret", sa.String(64), nullable=True),
     sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("timer", sa.String(8), nullable=False, server_default="off"),
+    sa.Column("turn_seconds", sa.Float, nullable=True),
 )
 sa.Index("ix_tables_status", tables.c.status)
 
@@ -64,6 +66,7 @@ seats = sa.Table(
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
     # identity (issue 13): who holds the seat; when they left for good (issue 12's column)
     sa.Column("player_id", sa.String(24), nullable=True),
+    sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("left_seq", sa.Integer, nullable=True),
 )
 
@@ -178,6 +181,8 @@ class TableRow:
     secret: str | None = None
     """The deal secret (``crowsnest.fairness``); no message carries it before the end."""
     seed_chosen: bool = False
+    timer: str = "off"
+    turn_seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +191,10 @@ class SeatRow:
     kind: str
     name: str | None
     token_hash: str | None
+    deadline: datetime | None = None
+    """When the seat's turn timer runs out (UTC), while it runs."""
+    left_seq: int | None = None
+    """The seq of the action log at which the player left for good."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +310,8 @@ class Store:
                 created_at=utcnow(),
                 secret=row.secret,
                 seed_chosen=row.seed_chosen,
+                timer=row.timer,
+                turn_seconds=row.turn_seconds,
             )
         )
         conn.execute(
@@ -334,23 +345,72 @@ class Store:
         return True
 
     @staticmethod
-    def fill_seats(conn: Connection, table_id: str, seats_to_fill: list[int], bot: str) -> bool:
-        """Make the unclaimed human seats ``seats_to_fill`` bot seats; the game starts.
-        False if one of them was claimed meanwhile."""
+    def fill_seats(conn: Connection, table_id: str, names: dict[int, str]) -> bool:
+        """Make the unclaimed human seats of ``names`` bot seats, each under its bot's
+        name; the game starts. False if one of them was claimed meanwhile."""
         done = conn.execute(
             seats.update()
             .where(
                 seats.c.table_id == table_id,
-                seats.c.seat.in_(seats_to_fill),
+                seats.c.seat.in_(list(names)),
                 seats.c.kind == "human",
                 seats.c.token_hash.is_(None),
             )
-            .values(kind="bot", name=bot)
+            .values(kind="bot", name=sa.case(names, value=seats.c.seat))
         )
-        if done.rowcount != len(seats_to_fill):
+        if done.rowcount != len(names):
             return False
         conn.execute(tables.update().where(tables.c.id == table_id).values(status="playing"))
         return True
+
+    @staticmethod
+    def move_seat(conn: Connection, table_id: str, seat: int, to: int) -> bool:
+        """Move a claimed seat's player (name, token) to the free seat ``to``;
+        False if ``to`` was taken meanwhile."""
+        where = sa.and_(seats.c.table_id == table_id, seats.c.seat == seat)
+        old = conn.execute(seats.select().where(where)).first()
+        if old is None or old.token_hash is None:
+            return False
+        done = conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == to, seats.c.kind == "human")
+            .where(seats.c.token_hash.is_(None))
+            .values(name=old.name, token_hash=old.token_hash, joined_at=old.joined_at)
+        )
+        if done.rowcount != 1:
+            return False
+        conn.execute(seats.update().where(where).values(name=None, token_hash=None, joined_at=None))
+        return True
+
+    @staticmethod
+    def free_seat(conn: Connection, table_id: str, seat: int) -> None:
+        """A player gave up their seat before the game started: unclaimed again."""
+        conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat)
+            .values(name=None, token_hash=None, joined_at=None, deadline=None)
+        )
+
+    @staticmethod
+    def leave_seat(conn: Connection, table_id: str, seat: int, seq: int) -> None:
+        """The seat's player left the game at ``seq``: its bot plays it for good."""
+        conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat)
+            .values(left_seq=seq, deadline=None)
+        )
+
+    @staticmethod
+    def set_deadlines(
+        conn: Connection, entries: Sequence[tuple[str, int, datetime | None]]
+    ) -> None:
+        """Store (table id, seat, deadline) turn deadlines (``None``: no timer runs)."""
+        for table_id, seat, deadline in entries:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(deadline=deadline)
+            )
 
     @staticmethod
     def expire(conn: Connection, table_id: str) -> None:
@@ -462,9 +522,7 @@ class Store:
             actions.select().where(actions.c.table_id == row.id).order_by(actions.c.seq)
         ).all()
         return StoredTable(
-            row,
-            [SeatRow(s.seat, s.kind, s.name, s.token_hash) for s in seat_rows],
-            [_accepted(a) for a in action_rows],
+            row, [_seat_row(s) for s in seat_rows], [_accepted(a) for a in action_rows]
         )
 
     def table(self, table_id: str) -> TableRow | None:
@@ -477,7 +535,7 @@ class Store:
             rows = conn.execute(
                 seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat)
             ).all()
-            return [SeatRow(s.seat, s.kind, s.name, s.token_hash) for s in rows]
+            return [_seat_row(s) for s in rows]
 
     def actions(self, table_id: str) -> list[Accepted]:
         with self.engine.connect() as conn:
@@ -666,7 +724,16 @@ def _table_row(r: Any) -> TableRow:
         status=r.status,
         secret=r.secret,
         seed_chosen=bool(r.seed_chosen),
+        timer=r.timer,
+        turn_seconds=None if r.turn_seconds is None else float(r.turn_seconds),
     )
+
+
+def _seat_row(s: Any) -> SeatRow:
+    deadline = s.deadline
+    if deadline is not None and deadline.tzinfo is None:  # SQLite keeps no time zone
+        deadline = deadline.replace(tzinfo=UTC)
+    return SeatRow(s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq)
 
 
 def _accepted(r: Any) -> Accepted:

@@ -42,10 +42,17 @@ from crowsnest.engine import (
 )
 from crowsnest.fairness import SCHEME, commitment
 from crowsnest.server.bots import bot_for
+from crowsnest.server.limits import KeyedLimit
+from crowsnest.server.people import CHAT_BURST, CHAT_RATE, Timer, bot_name
 from crowsnest.server.schemas import (
     ActionMessage,
+    AnyClientMessage,
+    BackMessage,
+    ChatMessage,
+    ChatSend,
     ErrorMessage,
     HelloMessage,
+    LeaveMessage,
     Level,
     PingMessage,
     PongMessage,
@@ -91,6 +98,9 @@ class TableConfig:
     a table older than the scheme)."""
     seed_chosen: bool = False
     """The creator chose ``seed``."""
+    timer: Timer = "off"
+    turn_seconds: float | None = None
+    """Seconds a human has for each decision (``None``: no turn timer)."""
 
 
 @dataclass(slots=True)
@@ -106,7 +116,15 @@ class Seat:
     last: tuple[int, str] | None = None
     """(seq after it was applied, text) of this seat's last accepted action."""
     takeover: bool = False
-    """A bot has played for this (human) seat since its player left."""
+    """A bot has played for this (human) seat since its player went away."""
+    deadline: float | None = None
+    """When the seat's turn timer runs out (table time); ``None``: no timer runs."""
+    timeouts: int = 0
+    """The seat's decisions in a row its bot made for it when its timer ran out."""
+    away: bool = False
+    """Two timeouts in a row: the bot keeps the seat until its player is back."""
+    left_seq: int | None = None
+    """The seq at which its player left the game for good (the bot plays it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +143,13 @@ class Outcome:
     accepted: Accepted | None = None
     finished: bool = False
     """This input ended the game."""
+    deadlines: dict[int, float | None] = field(default_factory=dict)
+    """Seats whose turn deadline this input set or cleared: store them (with the
+    action, if any), so that a restarted server keeps them."""
+    left: int | None = None
+    """The seat whose player left the game (store its ``left_seq``)."""
+    freed: int | None = None
+    """The seat given up before the game started (store it unclaimed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,17 +185,22 @@ class Table:
         self.family = self.game.rules.family
         self.bot = bot_for(self.family, config.level)
         self.seats = list(seats) if seats is not None else [Seat(k) for k in config.seats]
-        for seat, kind in zip(self.seats, config.seats, strict=True):
+        for i, (seat, kind) in enumerate(zip(self.seats, config.seats, strict=True)):
             seat.kind = kind
             if kind == "bot":
-                seat.name = seat.name or self.bot
+                seat.name = seat.name or bot_name(config.seed, i)
             seat.gone_since = now
         self.seq = 0
         self.legal: list[list[LegalAction]] = [self.game.legal_actions(s) for s in range(4)]
         self.spectators = 0
         self.last_change = now
+        self.chats = KeyedLimit(CHAT_RATE, CHAT_BURST, max_keys=4)
+        self._deadlines: dict[int, float | None] = {}
         for seat_no, text in actions:
             self._advance(seat_no, text, now)
+        if self.status == "playing":
+            self._start_clocks(now)
+        self._deadlines = {}
 
     # -- state ---------------------------------------------------------------------
 
@@ -182,16 +212,35 @@ class Table:
             return "waiting"
         return "playing"
 
+    def abandoned(self) -> bool:
+        """Every human seat's player has left the game."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        return bool(humans) and all(s.left_seq is not None for s in humans)
+
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
 
     def _bot_plays(self, seat: int, now: float) -> bool:
+        """The seat's bot may decide for it now: a bot seat; a player who left, is
+        away (two timeouts in a row), gone past the grace period, or whose turn
+        timer ran out. One rule, :meth:`_human_due` says when."""
+        due = self._human_due(seat)
+        return due is not None and now >= due
+
+    def _human_due(self, seat: int) -> float | None:
+        """When the seat's bot takes this decision, at the earliest (``None``: never,
+        a player who is here and has no timer). Grace and the turn timer are one
+        mechanism: whichever runs out first."""
         s = self.seats[seat]
-        if s.kind == "bot":
-            return True
-        return s.connections == 0 and now >= s.gone_since + self.config.grace
+        if s.kind == "bot" or s.left_seq is not None or s.away:
+            return -float("inf")
+        due = [s.deadline] if s.deadline is not None else []
+        if s.connections == 0:
+            due.append(s.gone_since + self.config.grace)
+        return min(due) if due else None
 
     def seat_info(self) -> list[SeatInfo]:
+        team_of = self.game.rules.team_of
         return [
             SeatInfo(
                 seat=i,
@@ -199,7 +248,11 @@ class Table:
                 name=s.name,
                 claimed=s.kind == "bot" or s.token_hash is not None,
                 connected=s.connections > 0,
-                bot=s.kind == "bot" or s.takeover,
+                bot=s.kind == "bot" or s.takeover or s.away or s.left_seq is not None,
+                level=self.config.level if s.kind == "bot" else None,
+                team=team_of(i),
+                away=s.away,
+                left=s.left_seq is not None,
             )
             for i, s in enumerate(self.seats)
         ]
@@ -220,17 +273,34 @@ class Table:
             spectators=self.spectators,
             commitment=None if c.secret is None else commitment(c.secret),
             seed_chosen=c.seed_chosen,
+            timer=c.timer,
+            turn_seconds=c.turn_seconds,
         )
 
-    def state(self, seat: int | None, events: Sequence[Event] = ()) -> StateMessage:
-        """``seat``'s state message (``None``: a spectator's) with the events it may see."""
+    def state(
+        self, seat: int | None, events: Sequence[Event] = (), now: float | None = None
+    ) -> StateMessage:
+        """``seat``'s state message (``None``: a spectator's) with the events it may
+        see, and every seat's time left at ``now``."""
+        at = self.last_change if now is None else now
         return StateMessage(
             seq=self.seq,
             status=self.status,
             view=self.game.view(seat).to_json(),
             legal=legal_to_json(self.legal[seat]) if seat is not None else [],
             events=[e.to_json() for e in events if e.visible_to(seat)],
+            time_left=self.time_left(at),
         )
+
+    def time_left(self, now: float) -> list[float | None]:
+        """Seconds left on each seat's turn timer (``None``: none runs for it)."""
+        out: list[float | None] = []
+        for s in self.seats:
+            if s.deadline is None or self.status != "playing":
+                out.append(None)
+            else:
+                out.append(round(max(0.0, s.deadline - now), 2))
+        return out
 
     def view(self, seat: int | None) -> PlayerView:
         view: PlayerView = self.game.view(seat)
@@ -261,8 +331,25 @@ class Table:
         out = Outcome([("all", self.presence())])
         if was == "waiting" and self.status == "playing":
             self.last_change = now
-            out.out.extend(self._states(()))
+            self._start_clocks(now)
+            out.out.extend(self._states((), now))
+        out.deadlines = self._take_deadlines()
         return out
+
+    def move(self, seat: int, to: int, now: float) -> Outcome:
+        """Move the player of ``seat`` to the free human seat ``to`` while the table
+        waits; raise ``not_waiting`` once the game has started, ``seat_taken``."""
+        if self.status != "waiting":
+            raise TableError("not_waiting", "seats may be changed only before the game starts")
+        if to not in self.free_seats():
+            raise TableError("seat_taken", f"seat {to} is not a free human seat")
+        old, new = self.seats[seat], self.seats[to]
+        new.name, new.token_hash, new.connections, new.gone_since = (
+            old.name, old.token_hash, old.connections, old.gone_since
+        )  # fmt: skip
+        self.seats[seat] = Seat(old.kind, gone_since=now)
+        welcome = WelcomeMessage(table=self.info(), seat=to, role="player")
+        return Outcome([("all", self.presence()), (to, welcome), (to, self.state(to, now=now))])
 
     def fill(self, now: float) -> Outcome:
         """Hand every unclaimed human seat to the table's bot, so that a game waiting
@@ -275,10 +362,12 @@ class Table:
             raise TableError("not_waiting", "every seat is taken already")
         for seat in free:
             s = self.seats[seat]
-            s.kind, s.name, s.gone_since = "bot", self.bot, now
+            s.kind, s.name, s.gone_since = "bot", bot_name(self.config.seed, seat), now
         self.last_change = now
+        self._start_clocks(now)
         out = Outcome([("all", self.presence())])
-        out.out.extend(self._states(()))
+        out.out.extend(self._states((), now))
+        out.deadlines = self._take_deadlines()
         return out
 
     def seat_of_token(self, token_hash: str) -> int | None:
@@ -300,7 +389,7 @@ class Table:
         welcome = WelcomeMessage(
             table=self.info(), seat=seat, role="spectator" if seat is None else "player"
         )
-        out = Outcome([("reply", welcome), ("reply", self.state(seat))])
+        out = Outcome([("reply", welcome), ("reply", self.state(seat, now=now))])
         if seat is not None:
             # A spectator coming or going tells nobody: the count rides on the next
             # presence (so a crowd of spectators costs each one message, not n).
@@ -322,29 +411,75 @@ class Table:
 
     # -- messages ----------------------------------------------------------------------
 
-    def handle(
-        self,
-        seat: int | None,
-        message: HelloMessage | ActionMessage | SyncMessage | PingMessage,
-        now: float,
-    ) -> Outcome:
+    def handle(self, seat: int | None, message: AnyClientMessage, now: float) -> Outcome:
         """One client message from ``seat``'s connection (``None``: a spectator)."""
         if isinstance(message, PingMessage):
             return Outcome([("reply", PongMessage())])
         if isinstance(message, SyncMessage):
-            return Outcome([("reply", self.state(seat))])
+            return Outcome([("reply", self.state(seat, now=now))])
         if isinstance(message, HelloMessage):
             return self._refuse("already_joined", "this connection has already said hello")
+        if seat is None:
+            return self._refuse("not_seated", "spectators cannot act")
+        if isinstance(message, ChatSend):
+            return self._chat(seat, message, now)
+        if isinstance(message, BackMessage):
+            return self._back(seat, now)
+        if isinstance(message, LeaveMessage):
+            return self._leave(seat, now)
         return self._human_action(seat, message, now)
+
+    # -- people: chat, back, leave ------------------------------------------------------
+
+    def _chat(self, seat: int, message: ChatSend, now: float) -> Outcome:
+        if self.seats[seat].left_seq is not None:
+            return self._refuse("seat_left", "you have left this game")
+        if not self.chats.take(seat, now):
+            wait = self.chats.retry_after(seat, now)
+            return self._refuse(
+                "chat_too_fast",
+                f"at most {CHAT_BURST} quick messages at once; wait {wait:.1f} s",
+                {"retry_after": max(1, round(wait + 0.5))},
+            )
+        return Outcome([("all", ChatMessage(seat=seat, key=message.key))])
+
+    def _back(self, seat: int, now: float) -> Outcome:
+        s = self.seats[seat]
+        if not s.away:
+            return self._refuse("timer_not_running", "no bot keeps your seat: nothing to return to")
+        s.away, s.timeouts, s.takeover = False, 0, False
+        if self.legal[seat] and self.status == "playing":
+            self._set_deadline(seat, self._new_deadline(seat, now))
+        out = Outcome([("all", self.presence()), *self._states((), now)])
+        out.deadlines = self._take_deadlines()
+        return out
+
+    def _leave(self, seat: int, now: float) -> Outcome:
+        """Leave: before the game the seat is free again; during it, the bot plays
+        it for good."""
+        s = self.seats[seat]
+        status = self.status
+        if status == "over":
+            return self._refuse("game_over", "the game is over")
+        if s.left_seq is not None:
+            return self._refuse("seat_left", "you have left this game")
+        if status == "waiting":
+            self.seats[seat] = Seat(s.kind, gone_since=now)
+            return Outcome([("all", self.presence())], freed=seat)
+        s.left_seq = self.seq
+        self._set_deadline(seat, None)
+        out = Outcome([("all", self.presence())], left=seat)
+        out.deadlines = self._take_deadlines()
+        return out
 
     def _refuse(
         self, code: str, message: str, args: Mapping[str, int | str] | None = None
     ) -> Outcome:
         return Outcome([("reply", self.error(code, message, args))])
 
-    def _human_action(self, seat: int | None, message: ActionMessage, now: float) -> Outcome:
-        if seat is None:
-            return self._refuse("not_seated", "spectators cannot act")
+    def _human_action(self, seat: int, message: ActionMessage, now: float) -> Outcome:
+        if self.seats[seat].left_seq is not None:
+            return self._refuse("seat_left", "you have left this game: its bot plays your seat")
         status = self.status
         if status == "waiting":
             return self._refuse("not_started", "the game starts when every seat is taken")
@@ -364,7 +499,12 @@ class Table:
             events = self._advance(seat, parsed, now)
         except RulesError as err:
             return self._refuse(err.code, err.message, err.params)
-        return self._broadcast(events, Accepted(self.seq, seat, text, "human"))
+        out = self._broadcast(events, Accepted(self.seq, seat, text, "human"), now)
+        s.timeouts = 0
+        if s.away or s.takeover:
+            s.away = s.takeover = False
+            out.out.append(("all", self.presence()))
+        return out
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -373,13 +513,14 @@ class Table:
         if self.status != "playing":
             return None
         best: BotTurn | None = None
+        # Nobody human is left: the bots finish the game at once, in the background.
+        delay = 0.0 if self.abandoned() else self.config.bot_delay
         for seat in sorted(self.game.actors):
-            s = self.seats[seat]
-            due = self.last_change + self.config.bot_delay
-            if s.kind == "human":
-                if s.connections > 0:
-                    continue
-                due = max(due, s.gone_since + self.config.grace)
+            due = self.last_change + delay
+            human_due = self._human_due(seat)
+            if human_due is None:
+                continue
+            due = max(due, human_due)
             if best is None or due < best.due:
                 best = BotTurn(seat, self.seq, due, self.bot)
         return best
@@ -392,12 +533,44 @@ class Table:
             return Outcome()
         if not s.since <= seq <= self.seq:
             return Outcome()
+        gone = s.connections == 0 and now >= s.gone_since + self.config.grace
+        timed_out = s.kind == "human" and s.left_seq is None and not s.away and not gone
         events = self._advance(seat, action, now)
-        out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"))
-        if s.kind == "human" and not s.takeover:
-            s.takeover = True
-            out.out.append(("all", self.presence()))
+        out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"), now)
+        if s.kind == "human":
+            if timed_out:
+                s.timeouts += 1
+                if s.timeouts >= 2:
+                    s.away = True
+                    self._set_deadline(seat, None)
+                    out.deadlines = self._take_deadlines()
+                    out.out.append(("all", self.presence()))
+            elif not s.takeover:
+                s.takeover = True
+                out.out.append(("all", self.presence()))
         return out
+
+    # -- the turn timer ------------------------------------------------------------------
+
+    def _new_deadline(self, seat: int, now: float) -> float | None:
+        s, seconds = self.seats[seat], self.config.turn_seconds
+        if s.kind != "human" or seconds is None or s.away or s.left_seq is not None:
+            return None
+        return now + seconds if self.legal[seat] else None
+
+    def _set_deadline(self, seat: int, deadline: float | None) -> None:
+        if self.seats[seat].deadline != deadline:
+            self.seats[seat].deadline = deadline
+            self._deadlines[seat] = deadline
+
+    def _start_clocks(self, now: float) -> None:
+        """The game starts (or is rebuilt): each human to act gets a full timer."""
+        for seat in range(4):
+            self._set_deadline(seat, self._new_deadline(seat, now))
+
+    def _take_deadlines(self) -> dict[int, float | None]:
+        taken, self._deadlines = self._deadlines, {}
+        return taken
 
     # -- applying ------------------------------------------------------------------------
 
@@ -410,20 +583,28 @@ class Table:
             if legal != self.legal[i]:
                 self.legal[i] = legal
                 self.seats[i].since = self.seq
+                self._set_deadline(i, self._new_deadline(i, now))
         self.seats[seat].last = (self.seq, self.game.log[-1][1])
         return events
 
-    def _states(self, events: Sequence[Event]) -> list[tuple[Target, ServerMessage]]:
+    def _states(
+        self, events: Sequence[Event], now: float | None = None
+    ) -> list[tuple[Target, ServerMessage]]:
         """A state message for every connected seat, and one for the spectators."""
         out: list[tuple[Target, ServerMessage]] = [
-            (i, self.state(i, events)) for i, s in enumerate(self.seats) if s.connections > 0
+            (i, self.state(i, events, now)) for i, s in enumerate(self.seats) if s.connections > 0
         ]
         if self.spectators:
-            out.append(("spectators", self.state(None, events)))
+            out.append(("spectators", self.state(None, events, now)))
         return out
 
-    def _broadcast(self, events: Sequence[Event], accepted: Accepted) -> Outcome:
-        return Outcome(self._states(events), accepted=accepted, finished=self.game.is_over)
+    def _broadcast(self, events: Sequence[Event], accepted: Accepted, now: float) -> Outcome:
+        return Outcome(
+            self._states(events, now),
+            accepted=accepted,
+            finished=self.game.is_over,
+            deadlines=self._take_deadlines(),
+        )
 
     def record(self) -> dict[str, Any]:
         """The engine's record, and (once the game is over) its ``fairness`` block:

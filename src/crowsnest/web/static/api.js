@@ -120,9 +120,19 @@ export const api = {
    * @param {string} id
    * @param {string} name
    * @param {string | null} [invite]
+   * @param {number | null} [seat] a free seat of your choice (default: the first free one)
    * @returns {Promise<{token: string, seat: number}>}
    */
-  join: (id, name, invite) => request("POST", `${tablePath(id)}/join`, { body: invite ? { name, invite } : { name } }),
+  join: (id, name, invite, seat) =>
+    request("POST", `${tablePath(id)}/join`, { body: { name, ...(invite ? { invite } : {}), ...(seat != null ? { seat } : {}) } }),
+  /**
+   * Move to a free seat while the table waits (a seat token of the table).
+   * @param {string} id
+   * @param {string | null} token
+   * @param {number} seat
+   * @returns {Promise<TableInfo>}
+   */
+  move: (id, token, seat) => request("POST", `${tablePath(id)}/move`, { token, body: { seat } }),
   /**
    * Hand the free seats to bots (a seat token of the table).
    * @param {string} id

@@ -15,6 +15,7 @@ import { api, ApiError } from "./api.js";
 import { store, savedSessions, saveSession, dropSession, currentTableId, forgetCurrentTable } from "./store.js";
 import { Game } from "./game.js";
 import { h, mount, find } from "./dom.js";
+import { seatRelation } from "./model.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").RuleSet} RuleSet */
@@ -176,8 +177,8 @@ function renderLobby() {
 async function listTables(lobbySeq) {
   let tables;
   try {
-    // the server lists them oldest first: show the newest few
-    tables = (await api.tables()).filter((table) => table.status === "playing").reverse();
+    // the server lists them newest first
+    tables = (await api.tables()).filter((table) => table.status === "playing");
   } catch {
     return;
   }
@@ -253,18 +254,73 @@ function watchTable(tableId, invite) {
 }
 
 /**
- * Ask a newcomer with a friend's invite link for a name.
+ * Radio buttons, one per seat that may be taken, each saying whose partner and whose
+ * opponent it makes you (from the seats' teams, the engine's).
+ * @param {import("./types.js").SeatInfo[]} seats
+ * @param {number[]} free
+ */
+function seatChoice(seats, free) {
+  return h(
+    "fieldset",
+    { class: "field seat-choice", id: "seat-choice" },
+    h("legend", {}, t("people.choose_seat")),
+    free.map((seat, i) =>
+      h(
+        "label",
+        { class: "seat-option" },
+        h("input", { type: "radio", name: "seat", value: String(seat), id: `seat-${seat}`, checked: i === 0 }),
+        " ",
+        t("people.seat_option", { n: seat + 1, relation: seatRelation(seats, seat) }),
+      ),
+    ),
+  );
+}
+
+/**
+ * The seat chosen in a form's seat choice.
+ * @param {HTMLElement} form
+ */
+function chosenSeat(form) {
+  const checked = form.querySelector("input[name=seat]:checked");
+  return checked instanceof HTMLInputElement ? Number(checked.value) : null;
+}
+
+/**
+ * A newcomer with a friend's invite link: their name and a free seat; a full table
+ * offers to watch instead.
  * @param {string} tableId
  * @param {string | null} invite
  */
-function renderJoinForm(tableId, invite) {
-  const input = h("input", { id: "join-name", maxlength: 40, required: true, autocomplete: "nickname", value: "" });
+async function renderJoinForm(tableId, invite) {
+  /** @type {TableInfo} */
+  let table;
+  try {
+    table = await api.table(tableId, invite);
+  } catch (err) {
+    toast(errorText(err));
+    history.replaceState(null, "", "/");
+    return renderLobby();
+  }
+  const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
+  if (!free.length || table.status !== "waiting") {
+    const full = h(
+      "div",
+      { class: "lobby paper", id: "full-table" },
+      h("h2", {}, t("people.full_title")),
+      h("p", {}, t("people.full_text")),
+      h("button", { type: "button", id: "watch-full", class: "primary", onclick: () => watchTable(tableId, invite) }, t("people.watch")),
+    );
+    mount($("#panel-play"), full);
+    return;
+  }
+  const input = h("input", { id: "join-name", maxlength: 40, required: true, autocomplete: "nickname", value: settings().name });
   const form = h(
     "form",
     { class: "lobby paper", id: "join-form" },
     h("h2", {}, t("join.title")),
     h("p", {}, t("join.text")),
     h("div", { class: "field" }, h("label", { for: "join-name" }, t("settings.name")), input),
+    seatChoice(table.seats, free),
     h("button", { type: "submit", id: "join-table", class: "primary" }, t("join.button")),
   );
   form.addEventListener("submit", (e) => {
@@ -272,7 +328,47 @@ function renderJoinForm(tableId, invite) {
     const name = input.value.trim();
     if (!name) return input.focus();
     updateSettings({ name });
-    joinTable(tableId, invite, name);
+    joinTable(tableId, invite, name, chosenSeat(form));
+  });
+  mount($("#panel-play"), form);
+  input.focus();
+}
+
+const TIMERS = ["off", "relaxed", "normal", "fast"];
+
+/**
+ * The host of a friends table: a name (remembered, as a guest's), a seat and the
+ * turn timer; then the table is created and the host sits down.
+ */
+function renderHostForm() {
+  const input = h("input", { id: "host-name", maxlength: 40, required: true, autocomplete: "nickname", value: settings().name });
+  const timer = h(
+    "select",
+    { id: "host-timer" },
+    TIMERS.map((name) => h("option", { value: name, selected: name === "normal" }, t(`people.timer_${name}`))),
+  );
+  /** @type {import("./types.js").SeatInfo[]} */
+  const seats = [0, 1, 2, 3].map((seat) => ({ seat, kind: "human", name: null, claimed: false, connected: false, bot: false }));
+  const form = h(
+    "form",
+    { class: "lobby paper", id: "host-form" },
+    h("h2", {}, t("people.host_title")),
+    h("p", {}, t("people.host_text")),
+    h("div", { class: "field" }, h("label", { for: "host-name" }, t("settings.name")), input),
+    seatChoice(seats, [0, 1, 2, 3]),
+    h("div", { class: "field" }, h("label", { for: "host-timer" }, t("people.timer")), timer),
+    h("button", { type: "submit", id: "host-table", class: "primary" }, t("people.create")),
+  );
+  for (const label of form.querySelectorAll(".seat-option")) {
+    const radio = label.querySelector("input");
+    if (radio) label.lastChild?.replaceWith(t("waiting.seat", { n: Number(radio.value) + 1 }));
+  }
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    if (!name) return input.focus();
+    updateSettings({ name });
+    newGame(true, { seat: chosenSeat(form), timer: /** @type {HTMLSelectElement} */ (timer).value });
   });
   mount($("#panel-play"), form);
   input.focus();
@@ -287,6 +383,11 @@ function startGame(session) {
     toast,
     announce,
     leave: () => leaveGame(),
+    left: () => {
+      toast(t("people.left"));
+      dropSession(session.tableId);
+      leaveGame();
+    },
     rematch: (table) => rematch(table),
     toSettings: () => {
       leaveGame();
@@ -311,16 +412,29 @@ function leaveGame() {
   renderLobby();
 }
 
-/** @param {object} body */
-async function createAndJoin(body) {
+/**
+ * @param {object} body
+ * @param {number | null} [seat]
+ */
+async function createAndJoin(body, seat = null) {
   const created = await api.createTable(body);
   const tableId = created.table.id;
-  const joined = await api.join(tableId, playerName(), created.invite ?? undefined);
+  const joined = await api.join(tableId, playerName(), created.invite ?? undefined, seat);
   startGame({ tableId, token: joined.token, seat: joined.seat, invite: created.invite ?? null });
 }
 
-/** @param {boolean} friends */
-async function newGame(friends) {
+/**
+ * Start a game; a friends table first asks its host for a name, a seat and a timer.
+ * @param {boolean} friends
+ * @param {{seat: number | null, timer: string} | null} [host] what the host chose
+ */
+async function newGame(friends, host = null) {
+  if (friends && !host) {
+    game?.stop();
+    game = null;
+    showTab("play");
+    return renderHostForm();
+  }
   const s = settings();
   const rs = ruleSets.find((r) => r.id === s.rules) ?? ruleSets[0];
   const body = {
@@ -330,9 +444,10 @@ async function newGame(friends) {
     bot_delay: botDelay(s.speed),
     seats: friends ? ["human", "human", "human", "human"] : ["human", "bot", "bot", "bot"],
     public: !friends,
+    ...(host ? { timer: host.timer } : {}),
   };
   try {
-    await createAndJoin(body);
+    await createAndJoin(body, host?.seat ?? null);
   } catch (err) {
     toast(errorText(err));
   }
@@ -349,6 +464,7 @@ async function rematch(table) {
     bot_delay: botDelay(s.speed),
     seats: table?.seats?.map((x) => x.kind) ?? ["human", "bot", "bot", "bot"],
     public: !friends,
+    ...(table?.timer ? { timer: table.timer } : {}),
   };
   try {
     await createAndJoin(body);
@@ -361,10 +477,11 @@ async function rematch(table) {
  * @param {string} tableId
  * @param {string | null} invite
  * @param {string} name
+ * @param {number | null} [seat]
  */
-async function joinTable(tableId, invite, name) {
+async function joinTable(tableId, invite, name, seat = null) {
   try {
-    const joined = await api.join(tableId, name, invite ?? undefined);
+    const joined = await api.join(tableId, name, invite ?? undefined, seat);
     startGame({ tableId, token: joined.token, seat: joined.seat, invite: invite ?? null });
   } catch (err) {
     toast(errorText(err));
@@ -382,7 +499,6 @@ function resume() {
   if (tableId && params.get("watch")) return watchTable(tableId, invite);
   if (tableId) {
     if (all[tableId]) return startGame({ ...all[tableId], invite: all[tableId].invite ?? invite });
-    if (settings().name.trim()) return joinTable(tableId, invite, settings().name.trim());
     return renderJoinForm(tableId, invite);
   }
   const current = currentTableId();
@@ -403,7 +519,7 @@ function relabel() {
   translateDom(document);
   document.title = t("app.title");
   if (game) game.relabel();
-  else if (!document.querySelector("#join-form")) renderLobby();
+  else if (!document.querySelector("#join-form, #host-form, #full-table")) renderLobby();
   if (activeTab !== "play") renderTab(activeTab);
 }
 

@@ -16,6 +16,7 @@
  * @property {(msg: PresenceMessage) => void} onPresence
  * @property {(msg: ErrorMessage) => void} onError
  * @property {(status: ConnectionStatus) => void} onConnection
+ * @property {(msg: import("./types.js").ChatMessage) => void} [onChat] a quick message
  */
 
 /** The longest wait before reconnecting, and the first (doubled at each failure). */
@@ -62,8 +63,8 @@ export class Connection {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
-      /** @type {{type: "hello", version: 1, token?: string, invite?: string}} */
-      const hello = { type: "hello", version: 1 };
+      /** @type {{type: "hello", version: 2, token?: string, invite?: string}} */
+      const hello = { type: "hello", version: 2 };
       if (this.token) hello.token = this.token;
       else if (this.invite) hello.invite = this.invite;
       ws.send(JSON.stringify(hello));
@@ -82,6 +83,7 @@ export class Connection {
       else if (msg?.type === "state") this.handlers.onState(msg);
       else if (msg?.type === "presence") this.handlers.onPresence(msg);
       else if (msg?.type === "error") this.handlers.onError(msg);
+      else if (msg?.type === "chat") this.handlers.onChat?.(msg);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);
@@ -116,6 +118,24 @@ export class Connection {
    */
   act(seq, action) {
     return this.send({ type: "action", seq, action });
+  }
+
+  /**
+   * A quick message or reaction, by its key (docs/protocol.md, "Quick chat").
+   * @param {string} key
+   */
+  chat(key) {
+    return this.send({ type: "chat", key });
+  }
+
+  /** "I'm back": take the seat back from the bot that kept it. */
+  back() {
+    return this.send({ type: "back" });
+  }
+
+  /** Leave the table (during play: the bot plays the seat for good). */
+  leave() {
+    return this.send({ type: "leave" });
   }
 
   /** Ask for the current state again. */

@@ -16,8 +16,8 @@ import { store, savedChoice, saveChoice } from "./store.js";
 import { api, ApiError } from "./api.js";
 import { Connection } from "./connection.js";
 import { h, mount, find, findAll } from "./dom.js";
-import { POSITIONS, seatName, legalPlays, cardChoice, errorWords } from "./model.js";
-import { scorebar, drawSeat } from "./table.js";
+import { POSITIONS, seatName, plateName, legalPlays, cardChoice, errorWords } from "./model.js";
+import { scorebar, drawSeat, countdownText } from "./table.js";
 import { trickCards, playedBy, sourceRect, flyIn, sweep } from "./trick.js";
 import { drawHand, layoutHand, handKey, keepSelection } from "./hand.js";
 import { actionPanel, promptText, promptLine, waitingPanel, inviteLink, hintText } from "./panels.js";
@@ -44,7 +44,14 @@ import { describeEvent, isHeadline, movesOfView } from "./events.js";
  * @property {(code: string) => void} lost the seat or the table is gone
  * @property {(table: TableInfo | null) => void} [rematch]
  * @property {() => void} [toSettings]
+ * @property {() => void} [left] you left the table (the seat is no longer yours)
  */
+
+/** The quick messages, then the emoji reactions (docs/protocol.md, "Quick chat"). */
+export const CHAT_KEYS = ["hello", "gg", "wp", "oops", "thanks", "hurry", "sorry", "gtg"];
+export const REACTIONS = ["smile", "laugh", "wow", "sad", "clap", "heart"];
+const MUTE_KEY = "crowsnest.mute";
+const BUBBLE_MS = 5000;
 
 /** @param {number} ms */
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,6 +99,12 @@ export class Game {
     this.movesHand = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.bannerTimer = undefined;
+    /** @type {(number | null)[]} each seat's turn deadline, performance.now() ms */
+    this.deadlines = [null, null, null, null];
+    /** @type {Record<number, string>} */
+    this.bubbles = {};
+    this.muted = localStorage.getItem(MUTE_KEY) === "true";
+    this.ticker = setInterval(() => this.tick(), 500);
     store.set({ session, table: null, seats: null, current: null });
     this.unsubscribe = store.subscribe((state, previous) => {
       if (state.seats !== previous.seats || state.table !== previous.table) {
@@ -134,6 +147,8 @@ export class Game {
       seats: state.seats,
       table: state.table,
       settings: state.settings,
+      deadlines: this.deadlines,
+      bubbles: this.bubbles,
     };
   }
 
@@ -162,8 +177,13 @@ export class Game {
           this.setSeat(msg.seat);
           store.set({ table: msg.table, seats: msg.table.seats });
         },
-        onState: (msg) => this.enqueue(msg),
+        onState: (msg) => {
+          const now = performance.now();
+          this.deadlines = (msg.time_left ?? [null, null, null, null]).map((s) => (s == null ? null : now + s * 1000));
+          this.enqueue(msg);
+        },
         onPresence: (msg) => store.set({ seats: msg.seats }),
+        onChat: (msg) => this.chatReceived(msg.seat, msg.key),
         onError: (msg) => this.serverError(msg),
         onConnection: (status) => this.connectionChanged(status),
       },
@@ -173,6 +193,7 @@ export class Game {
   }
 
   stop() {
+    clearInterval(this.ticker);
     window.removeEventListener("resize", this.onResize);
     this.unsubscribe();
     this.connection?.close();
@@ -280,6 +301,34 @@ export class Game {
     lastTrick.disabled = true;
     const hintButton = tool("hint-button", () => this.askHint());
     hintButton.hidden = true;
+    const leaveButton = tool("leave-game", () => this.dialog("leave-dialog").showModal());
+    leaveButton.hidden = this.watching;
+    const backButton = tool("back-button", () => this.connection?.back());
+    backButton.hidden = true;
+    backButton.classList.add("primary");
+    // Quick chat: a menu that opens over the table (it takes no room of its own).
+    const chat = h(
+      "details",
+      { id: "chat", class: "chat", hidden: this.watching },
+      h("summary", { id: "chat-open" }),
+      h(
+        "div",
+        { class: "chat-menu", role: "group", id: "chat-menu" },
+        [...CHAT_KEYS, ...REACTIONS].map((key) =>
+          h("button", { type: "button", class: REACTIONS.includes(key) ? "reaction" : "quick", "data-chat": key }),
+        ),
+        h("button", { type: "button", id: "mute-chat", "aria-pressed": String(this.muted) }),
+      ),
+    );
+    chat.addEventListener("click", (e) => {
+      const btn = /** @type {Element} */ (e.target).closest("button");
+      if (!(btn instanceof HTMLElement)) return;
+      if (btn.id === "mute-chat") this.setMuted(!this.muted);
+      else if (btn.dataset.chat) {
+        this.connection?.chat(btn.dataset.chat);
+        /** @type {HTMLDetailsElement} */ (chat).open = false;
+      }
+    });
     mount(
       this.root,
       h(
@@ -299,6 +348,7 @@ export class Game {
             // The announcer says it already: the banner is for the eyes only.
             h("p", { id: "banner", class: "banner", "aria-hidden": "true", hidden: true }),
           ),
+          h("ul", { id: "chat-log", class: "chat-log", "aria-live": "polite" }),
         ),
         h(
           "div",
@@ -311,8 +361,12 @@ export class Game {
             tool("show-scores", () => this.showScoreSheet()),
             tool("show-moves", () => this.showMoves()),
             hintButton,
+            backButton,
+            chat,
+            leaveButton,
             stopWatching,
           ),
+          h("p", { id: "away-note", class: "hint", hidden: true }),
           h("p", { id: "hint", class: "hint", hidden: true }),
           hand,
         ),
@@ -327,6 +381,17 @@ export class Game {
         h("h2", { id: "moves-title" }),
         h("ol", { id: "moves-list", class: "moves-list" }),
         h("form", { method: "dialog" }, h("button", { class: "primary", id: "moves-close" })),
+      ),
+      h(
+        "dialog",
+        { id: "leave-dialog", class: "sheet", "aria-labelledby": "leave-title" },
+        h("p", { id: "leave-title" }),
+        h(
+          "div",
+          { class: "dialog-actions" },
+          h("button", { type: "button", id: "leave-stay", onclick: () => this.dialog("leave-dialog").close() }),
+          h("button", { type: "button", id: "leave-confirm", class: "primary", onclick: () => this.leaveTable() }),
+        ),
       ),
     );
     for (const d of findAll(this.root, "dialog")) {
@@ -347,6 +412,21 @@ export class Game {
     $("#moves-close").textContent = t("dialog.close");
     $("#hint-button").textContent = t("table.hint");
     $("#stop-watching").textContent = t("watch.leave");
+    $("#leave-game").textContent = t("people.leave_short");
+    $("#leave-game").setAttribute("aria-label", t("people.leave"));
+    $("#back-button").textContent = t("people.back");
+    $("#away-note").textContent = t("people.away");
+    $("#leave-title").textContent = t("people.leave_confirm");
+    $("#leave-stay").textContent = t("people.stay");
+    $("#leave-confirm").textContent = t("people.leave");
+    $("#chat-open").textContent = t("people.chat");
+    $("#chat-menu").setAttribute("aria-label", t("people.chat"));
+    for (const b of findAll(this.root, "#chat [data-chat]")) {
+      const key = b.dataset.chat ?? "";
+      b.textContent = t(`chat.${key}`);
+      b.setAttribute("aria-label", t(`chat.${key}`));
+    }
+    $("#mute-chat").textContent = this.muted ? t("people.unmute") : t("people.mute");
     $("#trick").setAttribute("aria-label", t("table.trick"));
     $("#hand").setAttribute("aria-label", t("table.your_hand"));
   }
@@ -510,6 +590,64 @@ export class Game {
   renderSeats() {
     const m = this.model();
     for (const el of findAll(this.root, ".seat")) drawSeat(el, m);
+    const mine = this.mySeat != null ? m.seats?.[this.mySeat] : null;
+    const away = Boolean(mine?.away) && !this.watching;
+    find(this.root, "#back-button").hidden = !away;
+    find(this.root, "#away-note").hidden = !away;
+    const over = (m.msg?.status ?? m.table?.status) === "over";
+    find(this.root, "#leave-game").hidden = this.watching || over;
+  }
+
+  /** The seats' countdowns, from the deadlines the server's `time_left` gave. */
+  tick() {
+    for (const el of findAll(this.root, ".countdown")) {
+      el.textContent = countdownText(Number(el.dataset.deadline));
+    }
+  }
+
+  // ---------- people: quick chat, leaving ----------
+
+  /**
+   * A quick message from a seat: a bubble at the seat and a line in the log, in
+   * your language (the server sends keys). Muted: only your own are shown.
+   * @param {number} seat
+   * @param {string} key
+   */
+  chatReceived(seat, key) {
+    if (this.muted && seat !== this.mySeat) return;
+    const text = t(`chat.${key}`);
+    this.bubbles = { ...this.bubbles, [seat]: text };
+    this.renderSeats();
+    const line = t("people.says", { name: plateName(this.model(), seat), message: text });
+    const log = find(this.root, "#chat-log");
+    log.append(h("li", { "data-seat": String(seat), "data-key": key }, line));
+    while (log.children.length > 6) log.firstElementChild?.remove();
+    setTimeout(() => {
+      if (this.bubbles[seat] !== text) return;
+      const rest = { ...this.bubbles };
+      delete rest[seat];
+      this.bubbles = rest;
+      this.renderSeats();
+    }, BUBBLE_MS);
+  }
+
+  /** @param {boolean} on */
+  setMuted(on) {
+    this.muted = on;
+    localStorage.setItem(MUTE_KEY, String(on));
+    const btn = find(this.root, "#mute-chat");
+    btn.setAttribute("aria-pressed", String(on));
+    btn.textContent = on ? t("people.unmute") : t("people.mute");
+  }
+
+  /** Leave the table: the server gives the seat to its bot for good (or frees it). */
+  leaveTable() {
+    this.dialog("leave-dialog").close();
+    if (!this.connection?.leave()) {
+      this.hooks.toast(t("connection.lost"));
+      return;
+    }
+    this.hooks.left?.();
   }
 
   renderTrick() {
@@ -558,6 +696,14 @@ export class Game {
             this.hooks.toast(t("waiting.copied"));
           } catch {
             /** @type {HTMLInputElement} */ (find(area, "#invite-link")).select();
+          }
+        },
+        move: async (seat) => {
+          try {
+            await api.move(this.session.tableId, this.session.token, seat);
+            this.setSeat(seat);
+          } catch (err) {
+            this.hooks.toast(t(`error.${err instanceof ApiError ? err.code : "internal_error"}`));
           }
         },
         fill: async () => {

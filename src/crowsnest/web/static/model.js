@@ -23,6 +23,8 @@ import { t, cardName } from "./i18n.js";
  * @property {SeatInfo[] | null} seats
  * @property {TableInfo | null} table
  * @property {Settings} settings
+ * @property {(number | null)[]} [deadlines] each seat's turn deadline (performance.now() ms)
+ * @property {Record<number, string>} [bubbles] a quick message shown at a seat
  */
 
 /** Where each seat sits, by its place after yours: you are at the bottom. */
@@ -101,15 +103,46 @@ export function isRook(m) {
 }
 
 /**
- * A seat's name: you, the player's name, or the bot's by its compass place.
+ * A seat's name in a sentence: you, or the seat's one name (the player's, or the
+ * bot's as the server named it: the same on every screen). A seat with no name yet
+ * (an older table's bot) falls back to its compass place.
  * @param {TableModel} m
  * @param {number} seat
  */
 export function seatName(m, seat) {
   if (seat === m.me) return t("seat.you");
+  return plateName(m, seat);
+}
+
+/**
+ * The seat's one name, as its plate shows it on every screen (yours included).
+ * @param {TableModel} m
+ * @param {number} seat
+ */
+export function plateName(m, seat) {
   const info = m.seats?.[seat];
-  if (info && info.kind === "human" && info.name) return info.name;
+  if (info?.name && (info.kind === "human" || info.level)) return info.name;
+  if (seat === m.me) return t("seat.you");
   return t(`seat.bot_${COMPASS[relativeSeat(m.me, seat)]}`);
+}
+
+/**
+ * For each free seat of a table, whose partner and whose opponent it makes you
+ * (Rook: the seats' `team`, the engine's); Hearts: every other player is an opponent.
+ * @param {import("./types.js").SeatInfo[]} seats
+ * @param {number} seat
+ * @param {number | null} [me] your seat now, left out (you would move from it)
+ * @returns {string}
+ */
+export function seatRelation(seats, seat, me = null) {
+  const team = seats[seat]?.team ?? seat;
+  const named = seats.filter((s) => s.seat !== seat && s.seat !== me && s.claimed && s.name);
+  const partners = named.filter((s) => (s.team ?? s.seat) === team).map((s) => s.name);
+  const opponents = named.filter((s) => (s.team ?? s.seat) !== team).map((s) => s.name);
+  const parts = [];
+  if (partners.length) parts.push(t("people.partner_of", { name: partners.join(", ") }));
+  if (opponents.length) parts.push(t("people.opponent_of", { names: opponents.join(", ") }));
+  return parts.join("; ") || t("seat.open");
 }
 
 /**

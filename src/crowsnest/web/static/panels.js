@@ -6,7 +6,7 @@
 import { t, formatNumber } from "./i18n.js";
 import { colourSymbol } from "./cards.js";
 import { h } from "./dom.js";
-import { cardChoice, seatName, cardLabel } from "./model.js";
+import { cardChoice, seatName, cardLabel, seatRelation } from "./model.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
 /** @typedef {import("./types.js").RookView} RookView */
@@ -178,7 +178,7 @@ export function inviteLink(session) {
  * The waiting room: the seats, the invite link, a button to fill the rest with bots.
  * @param {TableModel} m
  * @param {string} link the invite link, or ""
- * @param {{copy: () => void, fill: () => void}} on
+ * @param {{copy: () => void, fill: () => void, move?: (seat: number) => void}} on
  */
 export function waitingPanel(m, link, on) {
   return h(
@@ -200,8 +200,17 @@ export function waitingPanel(m, link, on) {
       "ul",
       { class: "seat-list" },
       (m.seats ?? []).map((seat) => {
-        const state = seat.kind === "bot" ? t("seat.bot") : seat.claimed ? (seat.name ?? "") : t("seat.open");
-        return h("li", {}, `${t("waiting.seat", { n: seat.seat + 1 })}: ${state}`);
+        const state = seat.kind === "bot" ? (seat.name ?? t("seat.bot")) : seat.claimed ? (seat.name ?? "") : t("seat.open");
+        const free = seat.kind === "human" && !seat.claimed;
+        const move =
+          free && !m.watching && on.move
+            ? h(
+                "button",
+                { type: "button", id: `move-${seat.seat}`, class: "move-seat", onclick: () => on.move?.(seat.seat) },
+                `${t("people.move", { n: seat.seat + 1 })} (${seatRelation(m.seats ?? [], seat.seat, m.me)})`,
+              )
+            : null;
+        return h("li", {}, `${t("waiting.seat", { n: seat.seat + 1 })}: ${state}`, move ? " " : null, move);
       }),
     ),
     m.watching ? null : h("button", { type: "button", id: "fill-bots", class: "primary", onclick: on.fill }, t("waiting.fill")),

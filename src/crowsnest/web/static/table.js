@@ -5,7 +5,7 @@
 import { t, formatNumber } from "./i18n.js";
 import { colourSymbol } from "./cards.js";
 import { h, s, mount } from "./dom.js";
-import { POSITIONS, seatAt, seatName, teamName, teamOf, ourTeam, rulesId } from "./model.js";
+import { POSITIONS, seatAt, seatName, plateName, teamName, teamOf, ourTeam, rulesId } from "./model.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
 
@@ -112,6 +112,8 @@ function chips(m, seat) {
       out.push(h("span", { class: "chip chip-bid" }, `+${formatNumber(view.points_taken[seat])}`));
     }
   }
+  if (info?.left) out.push(h("span", { class: "chip chip-warn seat-left" }, t("people.left_chip")));
+  else if (info?.away) out.push(h("span", { class: "chip chip-warn seat-away" }, t("people.away_chip")));
   if (info && info.kind === "human" && info.bot) out.push(h("span", { class: "chip chip-warn" }, t("seat.bot_playing")));
   if (info && info.kind === "human" && !info.claimed) out.push(h("span", { class: "chip" }, t("seat.open")));
   return out;
@@ -145,13 +147,18 @@ export function drawSeat(el, m) {
         { class: "backs", "aria-hidden": "true" },
         Array.from({ length: Math.min(count, 8) }, () => h("span", { class: "back" })),
       );
-  const role =
+  // Words relative to you stand beside the seat's one name, never instead of it.
+  const relation =
     view?.game === "rook" && !mine && !m.watching
       ? teamOf(view, seat) === ourTeam(m)
         ? t("seat.partner")
         : t("seat.opponent")
       : "";
-  const name = seatName(m, seat);
+  const level = info?.kind === "bot" && info.level ? t("people.bot_level", { level: t(`level.${info.level}`) }) : "";
+  const role = [mine && !m.watching ? t("people.you") : "", relation, level].filter(Boolean).join(", ");
+  const name = plateName(m, seat);
+  const deadline = acting ? (m.deadlines?.[seat] ?? null) : null;
+  const bubble = m.bubbles?.[seat] ?? null;
   const label = [name, role, acting ? t("seat.to_act") : "", !mine && view ? t("seat.cards", { count }) : ""]
     .filter(Boolean)
     .join(", ");
@@ -168,7 +175,20 @@ export function drawSeat(el, m) {
       h("span", { class: "seat-name", title: name }, name),
       role ? h("span", { class: "seat-role" }, role) : null,
       acting ? h("span", { class: "turn-mark" }, t("seat.turn")) : null,
+      deadline != null
+        ? h("span", { class: "countdown", "data-deadline": String(deadline) }, countdownText(deadline))
+        : null,
     ),
     h("div", { class: "chips" }, chips(m, seat)),
+    bubble ? h("div", { class: "bubble" }, bubble) : null,
   );
+}
+
+/**
+ * The seconds left until a turn deadline (performance.now() ms), as the seat shows them.
+ * @param {number} deadline
+ */
+export function countdownText(deadline) {
+  const seconds = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+  return t("people.seconds_left", { seconds: formatNumber(seconds) });
 }

@@ -137,6 +137,7 @@
  * @property {View} view
  * @property {LegalAction[]} legal
  * @property {GameEvent[]} events
+ * @property {(number | null)[]} [time_left] each seat's turn timer, seconds left when sent
  */
 
 /**
@@ -148,6 +149,10 @@
  * @property {boolean} claimed
  * @property {boolean} connected
  * @property {boolean} bot a bot plays the seat now
+ * @property {string | null} [level] a bot seat's level
+ * @property {number} [team] the seat's team (the engine's)
+ * @property {boolean} [away] the bot keeps the seat after two timeouts, until "I'm back"
+ * @property {boolean} [left] the player left the game: the bot plays it for good
  */
 
 /**
@@ -163,10 +168,13 @@
  * @property {boolean} public
  * @property {string} [commitment] SHA-256 of the deal secret, published before the first card
  * @property {boolean} [seed_chosen] the deal was chosen by the creator (a practice table)
+ * @property {string} [timer] the turn timer: off, relaxed, normal, fast
+ * @property {number | null} [turn_seconds]
  */
 
 /** @typedef {{type: "welcome", table: TableInfo, seat: number | null, role: string}} WelcomeMessage */
 /** @typedef {{type: "presence", seats: SeatInfo[]}} PresenceMessage */
+/** @typedef {{type: "chat", seat: number, key: string}} ChatMessage */
 
 /**
  * An error, on the websocket or in an HTTP answer's `error`.

@@ -1,7 +1,6 @@
 """Identity (issue 13): players, their sessions and accounts, ratings and their
 history; each seat's and each result's player; what the statistics add up per
-result (hands, points, moons, left); ``seats.left_seq`` (issue 12's column, kept
-once at the merge).
+result (hands, points, moons, left). ``seats.left_seq`` comes from 0004 (issue 12).
 
 Results from before identities keep ``player_id`` NULL: they stay readable by the
 name they were played under, as "unclaimed" history (``/api/unclaimed/{name}``).
@@ -19,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
@@ -61,7 +60,6 @@ def upgrade() -> None:
     op.create_index("ix_rating_history_at", "rating_history", ["player_id", "at"])
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("player_id", sa.String(24), nullable=True))
-        batch.add_column(sa.Column("left_seq", sa.Integer, nullable=True))
     with op.batch_alter_table("results") as batch:
         batch.add_column(sa.Column("player_id", sa.String(24), nullable=True))
         batch.add_column(sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()))
@@ -117,7 +115,6 @@ def downgrade() -> None:
                      "player_id"):  # fmt: skip
             batch.drop_column(name)
     with op.batch_alter_table("seats") as batch:
-        batch.drop_column("left_seq")
         batch.drop_column("player_id")
     for table in ("rating_history", "ratings", "sessions", "players"):
         op.drop_table(table)

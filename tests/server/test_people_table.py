@@ -1,0 +1,201 @@
+"""Playing with people (issue 12), on the sans-I/O table with the time given by hand:
+bots' names, teams, the turn timer and grace as one rule, away and back, leaving,
+quick chat and its limit, moving seats."""
+
+from __future__ import annotations
+
+import pytest
+
+from crowsnest.server.people import BOT_NAMES, CHAT_BURST
+from crowsnest.server.schemas import (
+    BackMessage,
+    ChatMessage,
+    ChatSend,
+    ErrorMessage,
+    LeaveMessage,
+    PresenceMessage,
+    StateMessage,
+)
+from crowsnest.server.table import Outcome, Table, TableConfig, TableError
+
+from .helpers import scripted_action
+from .test_server_table import act
+
+TWO = ("human", "human", "bot", "bot")
+
+
+def rook(seats: tuple[str, ...] = TWO, claim: bool = True, **config: object) -> Table:
+    cfg = TableConfig("rook/crowsnest", {}, seed=5, seats=seats, **config)  # type: ignore[arg-type]
+    table = Table("t", cfg, now=0.0)
+    if claim:
+        for seat in table.free_seats():
+            table.claim(seat, f"p{seat}", f"hash{seat}", now=0.0)
+    return table
+
+
+def errors(out: Outcome) -> list[str]:
+    return [m.code for _, m in out.out if isinstance(m, ErrorMessage)]
+
+
+def presence(out: Outcome) -> PresenceMessage:
+    found = [m for _, m in out.out if isinstance(m, PresenceMessage)]
+    assert found, out.out
+    return found[-1]
+
+
+def human_turn(table: Table, now: float) -> int:
+    """Let the bots act until a human seat is to act; that seat."""
+    while True:
+        (seat,) = table.game.actors
+        if table.seats[seat].kind == "human":
+            return seat
+        legal = legal_of(table, seat)
+        out = table.bot_act(seat, table.seq, scripted_action(seat, table.seq, legal), now)
+        assert out.accepted is not None
+
+
+def legal_of(table: Table, seat: int) -> list[object]:
+    from crowsnest.ai.protocol import legal_to_json
+
+    return list(legal_to_json(table.legal[seat]))
+
+
+def test_bots_have_names_of_their_own_and_their_level() -> None:
+    table = rook(("human", "bot", "bot", "bot"), level="hard")
+    info = table.seat_info()
+    bots = [s for s in info if s.kind == "bot"]
+    assert len({s.name for s in bots}) == 3 and all(s.name in BOT_NAMES for s in bots)
+    assert all(s.level == "hard" for s in bots) and info[0].level is None
+    again = rook(("human", "bot", "bot", "bot"), level="hard")
+    assert [s.name for s in again.seat_info()] == [s.name for s in info]
+
+
+def test_seats_carry_the_engines_teams() -> None:
+    assert [s.team for s in rook().seat_info()] == [0, 1, 0, 1]
+    hearts = Table("h", TableConfig("hearts", {}, seed=1), now=0.0)
+    assert [s.team for s in hearts.seat_info()] == [0, 1, 2, 3]
+
+
+def test_the_timer_hands_the_decision_to_the_bot_at_the_deadline() -> None:
+    table = rook(turn_seconds=30.0, timer="normal", grace=600.0)
+    for seat in (0, 1):
+        table.connect(seat, now=0.0)
+    seat = human_turn(table, now=0.0)
+    deadline = table.seats[seat].deadline
+    assert deadline is not None
+    assert table.time_left(deadline - 10)[seat] == 10.0
+    plan = table.bot_plan(deadline - 1)
+    assert plan is not None and plan.seat == seat and plan.due == deadline
+    text = scripted_action(seat, table.seq, legal_of(table, seat))
+    assert table.bot_act(seat, table.seq, text, deadline - 1).accepted is None
+    out = table.bot_act(seat, table.seq, text, deadline)
+    assert out.accepted is not None and out.accepted.by == "bot"
+    assert table.seats[seat].timeouts == 1 and not table.seats[seat].away
+
+
+def test_without_a_timer_a_connected_player_is_waited_for() -> None:
+    table = rook(grace=60.0)
+    for seat in (0, 1):
+        table.connect(seat, now=0.0)
+    human_turn(table, now=0.0)
+    assert table.bot_plan(10_000.0) is None
+
+
+def test_grace_and_the_timer_are_one_rule_whichever_runs_out_first() -> None:
+    table = rook(turn_seconds=30.0, timer="normal", grace=10.0)
+    seat = human_turn(table, now=0.0)  # nobody connected: gone since 0
+    plan = table.bot_plan(0.0)
+    assert plan is not None and plan.seat == seat and plan.due == 10.0
+    long_grace = rook(turn_seconds=30.0, timer="normal", grace=600.0)
+    seat = human_turn(long_grace, now=0.0)
+    plan = long_grace.bot_plan(0.0)
+    assert plan is not None and plan.due == long_grace.seats[seat].deadline == 30.0
+
+
+def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
+    table = rook(turn_seconds=30.0, timer="normal", grace=10_000.0, bot_delay=0.0)
+    for s in (0, 1):
+        table.connect(s, now=0.0)
+    now, timeouts = 0.0, 0
+    away = None
+    while away is None:
+        seat = human_turn(table, now)
+        deadline = table.seats[seat].deadline
+        assert deadline is not None
+        now = deadline
+        out = table.bot_act(
+            seat, table.seq, scripted_action(seat, table.seq, legal_of(table, seat)), now
+        )
+        assert out.accepted is not None
+        timeouts += 1
+        if table.seats[seat].away:
+            away = seat
+            info = presence(out).seats[seat]
+            assert info.away and info.bot
+    assert table.seats[away].timeouts == 2
+    assert table.seats[away].deadline is None
+    back = table.handle(away, BackMessage(type="back"), now)
+    assert not presence(back).seats[away].away and not table.seats[away].away
+    assert any(isinstance(m, StateMessage) for _, m in back.out)
+    assert errors(table.handle(away, BackMessage(type="back"), now)) == ["timer_not_running"]
+
+
+def test_leaving_during_play_gives_the_seat_to_its_bot_for_good() -> None:
+    table = rook(grace=600.0)
+    table.connect(0, now=0.0)
+    seq = table.seq
+    out = table.handle(0, LeaveMessage(type="leave"), now=1.0)
+    assert out.left == 0 and table.seats[0].left_seq == seq
+    assert presence(out).seats[0].left and presence(out).seats[0].bot
+    assert errors(act(table, 0, table.seq, "bid pass")) == ["seat_left"]
+    assert errors(table.handle(0, LeaveMessage(type="leave"), now=1.0)) == ["seat_left"]
+    assert table.bot_plan(1.0) is not None or table.game.actors == {1}
+
+
+def test_a_table_every_human_left_is_played_out_without_delay() -> None:
+    table = rook(bot_delay=5.0)
+    for seat in (0, 1):
+        table.handle(seat, LeaveMessage(type="leave"), now=0.0)
+    assert table.abandoned()
+    plan = table.bot_plan(0.0)
+    assert plan is not None and plan.due == 0.0
+
+
+def test_leaving_before_the_game_frees_the_seat() -> None:
+    table = rook(claim=False)
+    table.claim(0, "Ann", "hash0", now=0.0)
+    out = table.handle(0, LeaveMessage(type="leave"), now=1.0)
+    assert out.freed == 0 and table.free_seats() == [0, 1]
+    assert table.seat_of_token("hash0") is None
+
+
+def test_quick_chat_goes_to_everyone_and_is_rate_limited() -> None:
+    table = rook()
+    sent = [table.handle(1, ChatSend(type="chat", key="gg"), now=0.0) for _ in range(CHAT_BURST)]
+    assert all(out.out == [("all", ChatMessage(seat=1, key="gg"))] for out in sent)
+    assert all(out.accepted is None for out in sent)
+    refused = table.handle(1, ChatSend(type="chat", key="gg"), now=0.0)
+    assert errors(refused) == ["chat_too_fast"]
+    (error,) = [m for _, m in refused.out if isinstance(m, ErrorMessage)]
+    assert error.args["retry_after"] == 2  # one message every 2 s
+    assert table.handle(0, ChatSend(type="chat", key="hello"), now=0.0).out[0][0] == "all"
+    later = table.handle(1, ChatSend(type="chat", key="wp"), now=10.0)
+    assert errors(later) == [] and table.seq == 0
+    assert errors(table.handle(None, ChatSend(type="chat", key="gg"), now=10.0)) == ["not_seated"]
+
+
+def test_moving_seats_while_waiting() -> None:
+    table = rook(("human",) * 4, claim=False)
+    table.claim(0, "Ann", "hash0", now=0.0)
+    table.claim(1, "Bo", "hash1", now=0.0)
+    with pytest.raises(TableError) as taken:
+        table.move(0, 1, now=0.0)
+    assert taken.value.code == "seat_taken"
+    table.move(0, 2, now=0.0)
+    assert table.seat_of_token("hash0") == 2 and table.seats[2].name == "Ann"
+    assert table.free_seats() == [0, 3]
+    table.claim(0, "Cy", "hash2", now=0.0)
+    table.claim(3, "Di", "hash3", now=0.0)
+    with pytest.raises(TableError) as started:
+        table.move(2, 0, now=0.0)
+    assert started.value.code == "not_waiting"
