@@ -48,6 +48,7 @@ STATUS = {
     "not_found": 404,
     "bad_invite": 403,
     "bad_token": 403,
+    "not_your_review": 403,
     "no_token": 401,
     "seat_taken": 409,
     "no_free_seat": 409,
@@ -119,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.hint_workers,
             settings.hint_queue,
             settings.hint_timeout,
+            settings.review_queue,
         )
         hub = Hub(settings, store, writer, bots)
         await hub.start()

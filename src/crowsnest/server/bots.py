@@ -74,13 +74,25 @@ def _lowest_priority() -> None:
 
 
 def review_json(
-    record: dict[str, Any], seat: int, hands: list[int] | None, worlds: int
+    record: dict[str, Any],
+    seat: int,
+    hands: list[int] | None,
+    worlds: int,
+    steps: list[int] | None = None,
 ) -> dict[str, Any]:
     """The review of ``seat``'s decisions in ``record`` (the hands numbered
-    ``hands``, or all), as JSON (:mod:`crowsnest.ai.review`)."""
+    ``hands``, or all; only the actions numbered ``steps``, when given: the player's
+    own, not a bot's that sat in for them), as JSON (:mod:`crowsnest.ai.review`)."""
+    import dataclasses
+
     from crowsnest.ai.review import review
 
-    return review(record, seat, worlds=worlds, hands=hands).to_json()
+    found = review(record, seat, worlds=worlds, hands=hands)
+    if steps is not None:
+        own = set(steps)
+        kept = tuple(d for d in found.decisions if d.step in own)
+        found = dataclasses.replace(found, decisions=kept)
+    return found.to_json()
 
 
 class ReviewsBusy(Exception):
@@ -168,7 +180,12 @@ class BotRunner:
         self.hints_running -= 1
 
     async def review(
-        self, record: dict[str, Any], seat: int, hands: list[int] | None, worlds: int
+        self,
+        record: dict[str, Any],
+        seat: int,
+        hands: list[int] | None,
+        worlds: int,
+        steps: list[int] | None = None,
     ) -> dict[str, Any]:
         """:func:`review_json` in the review pool; :class:`ReviewsBusy` when
         ``review_queue`` reviews are already computed or waiting."""
@@ -180,7 +197,7 @@ class BotRunner:
         self.reviews_running += 1
         try:
             return await loop.run_in_executor(
-                self._review_pool, review_json, record, seat, hands, worlds
+                self._review_pool, review_json, record, seat, hands, worlds, steps
             )
         finally:
             self.reviews_running -= 1

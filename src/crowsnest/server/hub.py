@@ -30,6 +30,7 @@ from crowsnest.server.journal import Journal
 from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
 from crowsnest.server.registry import LiveTable, Registry
+from crowsnest.server.review import Reviewer
 from crowsnest.server.schemas import (
     PROTOCOL_VERSION,
     ActionMessage,
@@ -66,6 +67,9 @@ class Hub:
         self.journal = Journal(writer)
         self.driver = BotDriver(bots, clock, self.commit)
         self.registry = Registry(store, clock, self._run)
+        self.reviewer = Reviewer(
+            bots, store, self.journal, settings.review_worlds, self.registry.tables.get
+        )
         self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
         self._sweeper: asyncio.Task[None] | None = None
         self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
@@ -84,6 +88,7 @@ class Hub:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        await self.reviewer.close()
         await self.registry.close()
         for live in self.registry.tables.values():
             live.audience.close_all(WS_1001_GOING_AWAY)
@@ -136,6 +141,7 @@ class Hub:
                 return False
             self.registry.committed(live.table.id)
         live.audience.deliver(out, reply)
+        self.reviewer.seen(live, out)
         return True
 
     # -- HTTP operations ---------------------------------------------------------------
