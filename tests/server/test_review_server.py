@@ -87,6 +87,7 @@ def test_a_players_hand_is_reviewed_for_them_only(
     status, body = review(server.base, table_id, ann, hand=0)
     assert status == 200, body
     assert body["hindsight"] is False and body["status"] == "playing"
+    assert body["reviewing"] is True
     (mine,) = body["reviews"]
     assert (mine["hand_number"], mine["seat"]) == (0, 0)
     decisions = mine["review"]["decisions"]

@@ -141,6 +141,7 @@ def read_reviews(
     seat: int | None,
     token: str | None,
     invite: str | None,
+    reviewing: bool = True,
 ) -> Reviews:
     """The stored reviews of ``table_id`` the caller may read (see the module's
     docstring): of hand ``hand`` and seat ``seat`` only, when given."""
@@ -175,4 +176,6 @@ def read_reviews(
             }
         item = {"hand_number": hand_number, "seat": seat_number, "review": review}
         found.append(HandReview.model_validate(item))
-    return Reviews(table_id=table_id, status=row.status, hindsight=over, reviews=found)
+    return Reviews(
+        table_id=table_id, status=row.status, hindsight=over, reviewing=reviewing, reviews=found
+    )

@@ -426,6 +426,8 @@ class Reviews(BaseModel):
     """The table's: `waiting`, `playing`, `over` (or `expired`)."""
     hindsight: bool
     """Whether hindsight is shown (the game is over)."""
+    reviewing: bool
+    """Whether this server reviews hands (`review_worlds` > 0): if not, no more will come."""
     reviews: list[HandReview]
 
 

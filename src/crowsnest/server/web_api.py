@@ -159,6 +159,7 @@ async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, An
 @router.get("/api/tables/{table_id}/review", tags=["games"])
 async def table_review(
     table_id: str,
+    request: Request,
     store: StoreDep,
     auth: Bearer,
     invite: Invite = None,
@@ -172,4 +173,5 @@ async def table_review(
     with hindsight, to whoever may read the record. A hand not reviewed (yet) is
     simply absent."""
     token = None if auth is None else auth.credentials
-    return await asyncio.to_thread(read_reviews, store, table_id, hand, seat, token, invite)
+    on = request.app.state.settings.review_worlds > 0
+    return await asyncio.to_thread(read_reviews, store, table_id, hand, seat, token, invite, on)

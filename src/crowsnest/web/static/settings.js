@@ -225,6 +225,12 @@ export function renderSettings(panel, ruleSets, actions) {
         h("input", { type: "checkbox", id: "settings-hints", checked: state.hints }),
         h("label", { for: "settings-hints" }, t("settings.hints")),
       ),
+      h(
+        "div",
+        { class: "field field-check" },
+        h("input", { type: "checkbox", id: "settings-reviews", checked: state.reviews !== false }),
+        h("label", { for: "settings-reviews" }, t("settings.reviews")),
+      ),
     ),
     h(
       "div",
@@ -253,6 +259,7 @@ export function renderSettings(panel, ruleSets, actions) {
     else if (el.id === "settings-card-size") updateSettings({ cardSize: el.value });
     else if (el.id === "settings-deck-style") updateSettings({ deckStyle: el.value });
     else if (el.id === "settings-hints") updateSettings({ hints: el.checked });
+    else if (el.id === "settings-reviews") updateSettings({ reviews: el.checked });
     else if (el.id === "settings-language") actions.setLanguage(el.value);
     else if (rs && el.name?.startsWith("option-")) {
       const opt = rs.options.find((o) => `option-${o.name}` === el.name);

@@ -20,6 +20,7 @@
  * @property {string} cardSize small | medium | large
  * @property {string} deckStyle classic | four-colour | large-index
  * @property {boolean} hints
+ * @property {boolean} [reviews] review my decisions after each hand (default true)
  */
 
 /**
@@ -79,6 +80,7 @@ export const DEFAULT_SETTINGS = {
   cardSize: "medium",
   deckStyle: "classic",
   hints: true,
+  reviews: true,
 };
 
 /** @returns {Settings} the stored settings over the defaults */
