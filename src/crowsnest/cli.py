@@ -91,7 +91,76 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bench_server(sub)
     _add_schema(sub)
     _add_verify(sub)
+    _add_review(sub)
     return parser
+
+
+def _add_review(sub: Any) -> None:
+    from crowsnest.ai.review import DEFAULT_WORLDS
+
+    review = sub.add_parser(
+        "review",
+        help="what the Hard search thinks of each decision of a seat (docs/ai.md)",
+        description="Replay a game record to each decision of a seat (a bot seat too), "
+        "judge it from that seat's view then with the Hard search, and print the "
+        "costly ones: the position, the action taken, the suggested one, the estimated "
+        "cost with its standard error and band, the hindsight with all cards face up, "
+        "and the seat's accuracy.",
+    )
+    review.add_argument("record", metavar="RECORD", help="a record file (JSON), or - for stdin")
+    review.add_argument("--seat", type=int, default=0, choices=range(4), help="seat (default 0)")
+    review.add_argument(
+        "--worlds",
+        type=_positive_int,
+        default=DEFAULT_WORLDS,
+        help=f"sampled worlds per decision (default {DEFAULT_WORLDS})",
+    )
+    review.add_argument("--all", action="store_true", help="print every decision")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+
+
+def _review(args: argparse.Namespace) -> int:
+    from crowsnest.ai.review import review
+    from crowsnest.engine import RecordError
+
+    try:
+        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
+        record = json.loads(text)
+        result = review(record, args.seat, worlds=args.worlds)
+    except (OSError, ValueError, RecordError) as err:
+        print(f"crowsnest review: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), indent=1))
+        return 0
+    acc = "-" if result.accuracy is None else f"{result.accuracy:.1f}"
+    chosen = [d for d in result.decisions if not d.forced]
+    print(
+        f"review of seat {args.seat} ({result.rules}): {len(result.decisions)} decisions, "
+        f"{len(chosen)} with a choice, {args.worlds} worlds each; accuracy {acc}"
+    )
+    unit = "relative points, lower is better" if result.family == "hearts" else "team points"
+    print(f"values: {unit}")
+    for d in result.decisions:
+        if not args.all and d.band is None:
+            continue
+        trick = " ".join(d.trick) or "-"
+        print(f"hand {d.hand_number + 1}, step {d.step} ({d.phase}): hand {' '.join(d.hand)}; "
+              f"trick {trick}")  # fmt: skip
+        if d.forced:
+            print(f"  {d.taken} (forced)")
+            continue
+        band = d.band or ("within the noise" if d.cost > 0 else "best")
+        print(f"  took {d.taken} ({d.taken_value:+.1f}); best {d.best} ({d.best_value:+.1f}): "
+              f"cost {d.cost:.1f} ± {d.se:.1f}, {band}")  # fmt: skip
+        if d.hindsight is not None:
+            h = d.hindsight
+            print(f"  hindsight, cards face up: best {h.best} ({h.best_value:+.1f}), "
+                  f"took {h.taken_value:+.1f}, cost {h.cost:.1f}")  # fmt: skip
+    bands = [d.band for d in result.decisions]
+    print(f"inaccuracies {bands.count('inaccuracy')}, mistakes {bands.count('mistake')}, "
+          f"blunders {bands.count('blunder')}")  # fmt: skip
+    return 0
 
 
 def _add_verify(sub: Any) -> None:
@@ -490,6 +559,8 @@ def main(argv: list[str] | None = None) -> int:
         return _schema(args.name, args.out, args.markdown, args.docs)
     if args.command == "verify":
         return _verify(args.record)
+    if args.command == "review":
+        return _review(args)
     raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
 
 

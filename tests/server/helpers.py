@@ -62,6 +62,8 @@ class ServerProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = data_dir / "server.log"
         fast = {"CROWSNEST_BOT_DELAY": "0", "CROWSNEST_RATE_LIMIT": "1000"}
+        # Hand reviews cost seconds of CPU per hand: only the review tests ask for them.
+        fast["CROWSNEST_REVIEW_WORLDS"] = "0"
         # The tests create tables and ask hints faster than people do.
         for limit in ("CREATE", "HINT", "CLIENT_HINT"):
             fast |= {f"CROWSNEST_{limit}_RATE": "1000", f"CROWSNEST_{limit}_BURST": "1000"}

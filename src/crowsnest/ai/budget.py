@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 import time
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from crowsnest.ai.base import Bot
+from crowsnest.engine import Action
 
 UNBOUNDED = 10**9
 """Work per decision that no time limit lets a search reach."""
@@ -57,6 +59,26 @@ def race(results: Sequence[Sequence[float]], alive: Sequence[int], higher: bool)
                 continue
         kept.append(i)
     return kept
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Scorer:
+    """How a search bot values the actions of one decision, for a review
+    (:mod:`crowsnest.ai.review`): the very worlds and playouts its search uses.
+
+    ``draw(rng)`` samples a world consistent with the deciding seat's view (the
+    same world then serves every action: common random numbers); ``value(world,
+    action)`` is the action's result in that world, in the search's own units;
+    ``higher`` says whether higher results are better. ``candidates`` are the
+    actions the search itself compares. ``face_up(hands, nest)`` makes a world of
+    the real deal (the hands as they are at the decision, and the nest), for the
+    hindsight of a finished hand; None where the search has no such world."""
+
+    candidates: Sequence[Action]
+    draw: Callable[[random.Random], Any]
+    value: Callable[[Any, Action], float]
+    higher: bool
+    face_up: Callable[[Sequence[int], int], Any] | None = None
 
 
 class TimedSearch:

@@ -50,6 +50,7 @@ STATUS = {
     "not_found": 404,
     "bad_invite": 403,
     "bad_token": 403,
+    "not_your_review": 403,
     "no_token": 401,
     # identity and accounts (issue 13)
     "csrf_refused": 403,
@@ -131,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.hint_workers,
             settings.hint_queue,
             settings.hint_timeout,
+            settings.review_queue,
         )
         hub = Hub(settings, store, writer, bots)
         await hub.start()

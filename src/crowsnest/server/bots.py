@@ -17,6 +17,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from crowsnest.ai.registry import Family, bot_names, make_bot
 from crowsnest.engine import LegalAction, PlayerView, get_rules
@@ -65,6 +66,39 @@ def _lower_priority() -> None:
         os.nice(10)
 
 
+def _lowest_priority() -> None:
+    """A review worker's initializer: think at the lowest CPU priority, behind the
+    bots and the hints."""
+    with contextlib.suppress(OSError):
+        os.nice(19)
+
+
+def review_json(
+    record: dict[str, Any],
+    seat: int,
+    hands: list[int] | None,
+    worlds: int,
+    steps: list[int] | None = None,
+) -> dict[str, Any]:
+    """The review of ``seat``'s decisions in ``record`` (the hands numbered
+    ``hands``, or all; only the actions numbered ``steps``, when given: the player's
+    own, not a bot's that sat in for them), as JSON (:mod:`crowsnest.ai.review`)."""
+    import dataclasses
+
+    from crowsnest.ai.review import review
+
+    found = review(record, seat, worlds=worlds, hands=hands)
+    if steps is not None:
+        own = set(steps)
+        kept = tuple(d for d in found.decisions if d.step in own)
+        found = dataclasses.replace(found, decisions=kept)
+    return found.to_json()
+
+
+class ReviewsBusy(Exception):
+    """Too many reviews are waiting: this one is not started."""
+
+
 class BotRunner:
     """Runs bot decisions: pooled bots in worker processes (started on first use),
     the others inline (they take well under a millisecond).
@@ -72,10 +106,19 @@ class BotRunner:
     Hints have their own pool of ``hint_workers`` processes at a lower CPU priority,
     so the bots' moves never wait behind hints; at most ``hint_queue`` hints are
     computed or waiting at once, and one that cannot start or finish within
-    ``hint_timeout`` seconds is refused with ``hints_busy`` (retryable)."""
+    ``hint_timeout`` seconds is refused with ``hints_busy`` (retryable).
+
+    Hand reviews have a pool of one process at the lowest CPU priority (nice 19),
+    started on the first review: they run on whatever CPU the bots and hints leave,
+    and at most ``review_queue`` are computed or waiting at once."""
 
     def __init__(
-        self, workers: int, hint_workers: int = 1, hint_queue: int = 4, hint_timeout: float = 5.0
+        self,
+        workers: int,
+        hint_workers: int = 1,
+        hint_queue: int = 4,
+        hint_timeout: float = 5.0,
+        review_queue: int = 16,
     ) -> None:
         self._workers = workers
         self._hint_workers = hint_workers
@@ -84,6 +127,9 @@ class BotRunner:
         self.hint_queue = hint_queue
         self.hint_timeout = hint_timeout
         self.hints_running = 0
+        self._review_pool: ProcessPoolExecutor | None = None
+        self.review_queue = review_queue
+        self.reviews_running = 0
 
     async def choose(
         self,
@@ -133,11 +179,34 @@ class BotRunner:
     def _hint_done(self, _future: asyncio.Future[str]) -> None:
         self.hints_running -= 1
 
+    async def review(
+        self,
+        record: dict[str, Any],
+        seat: int,
+        hands: list[int] | None,
+        worlds: int,
+        steps: list[int] | None = None,
+    ) -> dict[str, Any]:
+        """:func:`review_json` in the review pool; :class:`ReviewsBusy` when
+        ``review_queue`` reviews are already computed or waiting."""
+        if self.reviews_running >= self.review_queue:
+            raise ReviewsBusy("too many hand reviews are waiting")
+        if self._review_pool is None:
+            self._review_pool = _pool(1, _lowest_priority)
+        loop = asyncio.get_running_loop()
+        self.reviews_running += 1
+        try:
+            return await loop.run_in_executor(
+                self._review_pool, review_json, record, seat, hands, worlds, steps
+            )
+        finally:
+            self.reviews_running -= 1
+
     def close(self) -> None:
-        for pool in (self._pool, self._hint_pool):
+        for pool in (self._pool, self._hint_pool, self._review_pool):
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = self._hint_pool = None
+        self._pool = self._hint_pool = self._review_pool = None
 
 
 def _pool(workers: int, initializer: Callable[[], None] | None) -> ProcessPoolExecutor:

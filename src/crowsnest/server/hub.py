@@ -33,6 +33,7 @@ from crowsnest.server.logs import table_event
 from crowsnest.server.people import bot_name, default_timer, turn_seconds
 from crowsnest.server.players_store import PlayerStore
 from crowsnest.server.registry import LiveTable, Registry
+from crowsnest.server.review import Reviewer
 from crowsnest.server.schemas import (
     PROTOCOL_VERSIONS,
     AnyClientMessage,
@@ -70,6 +71,9 @@ class Hub:
         self.journal = Journal(writer, self.to_wall)
         self.driver = BotDriver(bots, clock, self.commit)
         self.registry = Registry(store, clock, self._run, self.from_wall)
+        self.reviewer = Reviewer(
+            bots, store, self.journal, settings.review_worlds, self.registry.tables.get
+        )
         self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
         self._sweeper: asyncio.Task[None] | None = None
         self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
@@ -88,6 +92,7 @@ class Hub:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        await self.reviewer.close()
         await self.registry.close()
         for live in self.registry.tables.values():
             live.audience.close_all(WS_1001_GOING_AWAY)
@@ -150,6 +155,7 @@ class Hub:
                 return False
             self.registry.committed(live.table.id)
         live.audience.deliver(out, reply)
+        self.reviewer.seen(live, out)
         return True
 
     async def _store_people(self, table: Table, out: Outcome) -> None:

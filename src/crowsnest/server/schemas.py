@@ -331,8 +331,23 @@ class ChatMessage(_Out):
     """Which message (`chat.<key>` in the reader's language)."""
 
 
+class ReviewReadyMessage(_Out):
+    """To a seat: the review of its decisions in a hand is stored (read it with
+    `GET /api/tables/{id}/review?hand=N`)."""
+
+    type: Literal["review_ready"] = "review_ready"
+    hand_number: int
+    """The hand reviewed (0 for the first)."""
+
+
 ServerMessage = (
-    WelcomeMessage | StateMessage | PresenceMessage | ErrorMessage | PongMessage | ChatMessage
+    WelcomeMessage
+    | StateMessage
+    | PresenceMessage
+    | ErrorMessage
+    | PongMessage
+    | ChatMessage
+    | ReviewReadyMessage
 )
 
 
@@ -431,6 +446,75 @@ class Hint(BaseModel):
     seq: int
     action: str
     bot: str
+
+
+class ReviewHindsight(BaseModel):
+    """The decision with every card face up (the real deal played out): hindsight."""
+
+    best: str
+    best_value: float
+    taken_value: float
+    cost: float
+
+
+class ReviewDecision(BaseModel):
+    """One decision of the reviewed seat (`docs/ai.md`, "Hand review")."""
+
+    step: int
+    """Index of the action in the game's record."""
+    hand_number: int
+    phase: str
+    hand: list[str]
+    """The seat's hand at that moment."""
+    trick: list[str]
+    """The trick so far, in play order."""
+    taken: str
+    """The action taken (`play QS`, `bid 120`, ...)."""
+    legal: int
+    """How many actions were legal (1: forced, never searched)."""
+    best: str | None
+    """The action the Hard search finds best (`null` when forced)."""
+    taken_value: float | None
+    best_value: float | None
+    cost: float
+    """Expected points the action taken gave away against the best (Hearts: points
+    relative to the others; Rook: the team's hand score minus the other team's)."""
+    se: float
+    """Standard error of the cost."""
+    band: Literal["inaccuracy", "mistake", "blunder"] | None
+    """Only when the cost reaches the band's threshold and exceeds 2 standard errors."""
+    hindsight: ReviewHindsight | None
+    """Shown only once the game is over (`null` before)."""
+
+
+class ReviewBody(BaseModel):
+    family: str
+    rules: str
+    seat: int
+    worlds: int
+    """Worlds sampled per decision."""
+    accuracy: float | None
+    """`100 * exp(-mean cost / mistake threshold)` over the decisions with a choice."""
+    decisions: list[ReviewDecision]
+
+
+class HandReview(BaseModel):
+    hand_number: int
+    seat: int
+    review: ReviewBody
+
+
+class Reviews(BaseModel):
+    """`GET /api/tables/{id}/review`: the stored reviews the caller may read."""
+
+    table_id: str
+    status: str
+    """The table's: `waiting`, `playing`, `over` (or `expired`)."""
+    hindsight: bool
+    """Whether hindsight is shown (the game is over)."""
+    reviewing: bool
+    """Whether this server reviews hands (`review_worlds` > 0): if not, no more will come."""
+    reviews: list[HandReview]
 
 
 class DealCheck(BaseModel):

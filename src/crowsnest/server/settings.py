@@ -60,6 +60,12 @@ class Settings(BaseSettings):
     """Hints a second one client address may ask, over all its seats."""
     client_hint_burst: int = Field(default=10, ge=1)
     """Hints one client address may ask at once."""
+    review_worlds: int = Field(default=128, ge=0, le=1000)
+    """Worlds the hand review samples per decision of a human seat, after each hand
+    (``docs/ai.md``, "Hand review"); 0 turns hand reviews off at this server."""
+    review_queue: int = Field(default=16, ge=1, le=1024)
+    """Hand reviews computed or waiting at once; beyond, a hand's review is skipped
+    (logged ``review_skipped``)."""
     create_rate: float = Field(default=0.2, gt=0)
     """Tables a second one client address may create, on average (more: ``rate_limited``)."""
     create_burst: int = Field(default=10, ge=1)

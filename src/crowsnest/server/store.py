@@ -161,6 +161,17 @@ rating_history = sa.Table(
 )
 sa.Index("ix_rating_history_at", rating_history.c.player_id, rating_history.c.at)
 
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("hand_number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.SmallInteger, primary_key=True, autoincrement=False),
+    sa.Column("review", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+"""Hand reviews (``crowsnest.server.review``): one per human seat and hand."""
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -494,6 +505,27 @@ class Store:
         if entrants:
             _rate(conn, table_id, result_rows[0].family, entrants, players, left, now)
 
+    @staticmethod
+    def save_review(
+        conn: Connection, table_id: str, hand_number: int, seat: int, review: dict[str, Any]
+    ) -> None:
+        """A seat's review of a hand (a second one for the same hand replaces it)."""
+        key = (
+            reviews.c.table_id == table_id,
+            reviews.c.hand_number == hand_number,
+            reviews.c.seat == seat,
+        )
+        conn.execute(reviews.delete().where(*key))
+        conn.execute(
+            reviews.insert().values(
+                table_id=table_id,
+                hand_number=hand_number,
+                seat=seat,
+                review=review,
+                created_at=utcnow(),
+            )
+        )
+
     # -- reads -------------------------------------------------------------------------
 
     def load_unfinished(self) -> list[StoredTable]:
@@ -550,6 +582,20 @@ class Store:
                 sa.select(records.c.record).where(records.c.table_id == table_id)
             ).scalar()
             return None if value is None else dict(value)
+
+    def reviews(
+        self, table_id: str, hand_number: int | None, seat: int | None
+    ) -> list[tuple[int, int, dict[str, Any]]]:
+        """(hand number, seat, review) of a table's stored reviews, by hand then seat:
+        those of hand ``hand_number`` and of ``seat`` only, when given."""
+        query = reviews.select().where(reviews.c.table_id == table_id)
+        if hand_number is not None:
+            query = query.where(reviews.c.hand_number == hand_number)
+        if seat is not None:
+            query = query.where(reviews.c.seat == seat)
+        query = query.order_by(reviews.c.hand_number, reviews.c.seat)
+        with self.engine.connect() as conn:
+            return [(r.hand_number, r.seat, dict(r.review)) for r in conn.execute(query)]
 
     def stats(self, name: str) -> PlayerStats:
         """The unclaimed games of ``name`` (finished before players had identities):

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel
 
 from crowsnest.engine import OptionError, option_specs
 from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.rules_info import rules_info
-from crowsnest.server.access import ReadableTable, StoreDep
+from crowsnest.server.access import Bearer, Invite, ReadableTable, StoreDep
+from crowsnest.server.review import read_reviews
+from crowsnest.server.schemas import Reviews
 from crowsnest.server.store import Store
 from crowsnest.server.table import TableError
 
@@ -148,3 +150,24 @@ async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, An
         return {"table_id": table_id, "seats": seats, **replay_steps(record)}
 
     return await asyncio.to_thread(load)
+
+
+@router.get("/api/tables/{table_id}/review", tags=["games"])
+async def table_review(
+    table_id: str,
+    request: Request,
+    store: StoreDep,
+    auth: Bearer,
+    invite: Invite = None,
+    hand: Annotated[int | None, Query(ge=0, le=10_000)] = None,
+    seat: Annotated[int | None, Query(ge=0, le=3)] = None,
+) -> Reviews:
+    """Hand reviews (what the Hard search thinks of each decision of a human seat),
+    of hand ``hand`` and seat ``seat`` when given. While the game runs: your own
+    seat's only, with ``Authorization: Bearer <seat token>`` (another seat's is
+    ``not_your_review``), without hindsight; once it is over: every human seat's,
+    with hindsight, to whoever may read the record. A hand not reviewed (yet) is
+    simply absent."""
+    token = None if auth is None else auth.credentials
+    on = request.app.state.settings.review_worlds > 0
+    return await asyncio.to_thread(read_reviews, store, table_id, hand, seat, token, invite, on)

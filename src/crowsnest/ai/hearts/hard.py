@@ -22,9 +22,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from crowsnest.ai.base import concrete
-from crowsnest.ai.budget import TimedSearch, race
+from crowsnest.ai.budget import Scorer, TimedSearch, race
 from crowsnest.ai.hearts.common import POINTS, pass_choice, playable
 from crowsnest.ai.hearts.policy import (
     MOON_ALERT,
@@ -36,7 +37,7 @@ from crowsnest.ai.hearts.policy import (
     shoot_play,
 )
 from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
-from crowsnest.engine import Action, HeartsView, LegalAction, Play, PlayerView
+from crowsnest.engine import Action, HeartsView, LegalAction, PassCards, Play, PlayerView
 from crowsnest.engine.cards import bits, suit_mask
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
@@ -189,6 +190,109 @@ def rollout(
     return game.results[-1].points
 
 
+def pass_candidates(hand: int, count: int) -> list[int]:
+    """The passes the search compares: the Normal pass first, then every choice of
+    ``count`` among the most dangerous cards by the Normal ranking."""
+    danger = [c for _, c in pass_danger(hand)[: count + 3]]
+    default = normal_pass(hand, count)
+    combos = [sum(1 << c for c in combo) for combo in itertools.combinations(danger, count)]
+    return [default] + [c for c in combos if c != default]
+
+
+PassWorld = tuple[list[int], list[int]]
+"""A deal of the other 39 cards before the pass, and what each other seat passes."""
+
+
+def pass_world(me: int, hand: int, count: int, rest: list[int], rng: random.Random) -> PassWorld:
+    """Deal ``rest`` (the 39 cards not in ``hand``, shuffled in place) to the other
+    seats; each passes the Normal way."""
+    rng.shuffle(rest)
+    others = [p for p in range(4) if p != me]
+    dealt = [0, 0, 0, 0]
+    for i, p in enumerate(others):
+        dealt[p] = sum(1 << c for c in rest[13 * i : 13 * i + 13])
+    dealt[me] = hand
+    passes = [normal_pass(dealt[p], count) if p != me else 0 for p in range(4)]
+    return dealt, passes
+
+
+def pass_value(view: HeartsView, hand: int, world: PassWorld, cards: int) -> float:
+    """The hand played out after ``view``'s seat passes ``cards`` in ``world``."""
+    me = view.seat
+    assert me is not None
+    offset = PASS_OFFSET[view.pass_direction]
+    dealt, passes = world
+    hands = dealt[:]
+    hands[me] = hand
+    given = passes[:]
+    given[me] = cards
+    for p in range(4):
+        hands[p] &= ~given[p]
+    for p in range(4):
+        hands[(p + offset) % 4] |= given[p]
+    leader = next(p for p in range(4) if hands[p] & 1)
+    game = HeartsGame.from_position(
+        HEARTS,
+        hands,
+        trick=(),
+        leader=leader,
+        tricks=(),
+        broken=False,
+        taken=(0, 0, 0, 0),
+        totals=view.totals,
+    )
+    return relative(rollout(game, 0, [0, 0, 0, 0], me), me)
+
+
+def play_value(view: HeartsView, hands: Sequence[int], card: int, line: int | None) -> float:
+    """``card`` played by ``view``'s seat in the world ``hands``, the hand played out
+    (by the moon-shooting policy for ``line``, see :func:`rollout`): the seat's
+    :func:`relative` result."""
+    me = view.seat
+    assert me is not None
+    leader = view.leader if view.leader is not None else me
+    game = HeartsGame.from_position(
+        HEARTS,
+        list(hands),
+        trick=view.trick,
+        leader=leader,
+        tricks=view.tricks,
+        broken=view.hearts_broken,
+        taken=view.points_taken,
+        totals=view.totals,
+    )
+    v = voids_from(view.tricks, view.trick, leader)
+    if view.trick and card // 13 != view.trick[0] // 13:
+        v[me] |= 1 << (view.trick[0] // 13)
+    game.play_fast(card)
+    return relative(rollout(game, played_in(view) | 1 << card, v, me, line), me)
+
+
+def _play_candidates(view: HeartsView, cards: list[int]) -> tuple[int, list[int], bool]:
+    """(the Normal policy's card, one card of each set of equivalent ``cards``, and
+    whether the moon is within reach of ``view``'s seat)."""
+    me = view.seat
+    assert me is not None
+    played = played_in(view)
+    leader = view.leader if view.leader is not None else me
+    situation = Situation(
+        me,
+        view.hand or 0,
+        sum(1 << c for c in cards),
+        view.trick,
+        leader,
+        played,
+        view.hearts_broken,
+        not view.tricks,
+        view.points_taken,
+        view.totals,
+        voids_from(view.tricks, view.trick, leader),
+    )
+    prior = normal_play(situation)
+    done = played & ~sum(1 << c for c in view.trick)
+    return prior, distinct_cards(cards, situation.hand, done, prior), moon_within_reach(situation)
+
+
 def relative(points: Sequence[int], seat: int) -> float:
     """The hand score of ``seat`` minus the mean of the other three (lower is better)."""
     return points[seat] - (sum(points) - points[seat]) / 3
@@ -218,30 +322,12 @@ class Hard(TimedSearch):
         deadline = self.deadline()
         me = view.seat
         assert me is not None
-        played = played_in(view)
-        leader = view.leader if view.leader is not None else me
-        voids = voids_from(view.tricks, view.trick, leader)
-        situation = Situation(
-            me,
-            view.hand or 0,
-            sum(1 << c for c in cards),
-            view.trick,
-            leader,
-            played,
-            view.hearts_broken,
-            not view.tricks,
-            view.points_taken,
-            view.totals,
-            voids,
-        )
-        prior = normal_play(situation)
-        done = played & ~sum(1 << c for c in view.trick)
-        candidates = distinct_cards(cards, situation.hand, done, prior)
+        prior, candidates, moon = _play_candidates(view, cards)
         if len(candidates) == 1:
             return candidates[0]
         # Each candidate is played on by the Normal policy and, when the moon is in
         # reach, also by the shooting policy; a candidate is worth its better line.
-        lines = (None, me) if moon_within_reach(situation) else (None,)
+        lines = (None, me) if moon else (None,)
         results: dict[tuple[int, int | None], list[float]] = {
             (card, line): [] for card in candidates for line in lines
         }
@@ -253,22 +339,7 @@ class Hard(TimedSearch):
             for i in alive:
                 card = candidates[i]
                 for line in lines:
-                    game = HeartsGame.from_position(
-                        HEARTS,
-                        hands,
-                        trick=view.trick,
-                        leader=leader,
-                        tricks=view.tricks,
-                        broken=view.hearts_broken,
-                        taken=view.points_taken,
-                        totals=view.totals,
-                    )
-                    v = voids[:]
-                    if view.trick and card // 13 != view.trick[0] // 13:
-                        v[me] |= 1 << (view.trick[0] // 13)
-                    game.play_fast(card)
-                    points = rollout(game, played | 1 << card, v, me, line)
-                    results[card, line].append(relative(points, me))
+                    results[card, line].append(play_value(view, hands, card, line))
             worlds += 1
             if len(lines) == 1:  # a candidate with a moon line is worth its better line
                 alive = race(normal_line, alive, higher=False)
@@ -281,49 +352,61 @@ class Hard(TimedSearch):
         # something better.
         return min(value, key=lambda c: (round(value[c], 6), c != prior, c))
 
+    def scorer(self, view: PlayerView, legal: Sequence[LegalAction]) -> Scorer | None:
+        """How this search values each action of the decision (a review's evidence,
+        :mod:`crowsnest.ai.review`); None for a forced card. Results are
+        :func:`relative` points (lower is better). A candidate with a moon line
+        (nobody else has a point and the hand is strong) is worth its better line
+        in each world."""
+        assert isinstance(view, HeartsView) and view.seat is not None
+        me = view.seat
+        choice = pass_choice(legal)
+        if choice is not None:
+            hand, count = choice.allowed, choice.count
+            rest = list(bits(DECK & ~hand))
+
+            def value_pass(world: Any, action: Action) -> float:
+                assert isinstance(action, PassCards)
+                return pass_value(view, hand, world, action.cards)
+
+            return Scorer(
+                candidates=[concrete(choice, c) for c in pass_candidates(hand, count)],
+                draw=lambda rng: pass_world(me, hand, count, rest, rng),
+                value=value_pass,
+                higher=False,
+            )
+        cards = playable(legal)
+        if len(cards) < 2:
+            return None
+        _, candidates, moon = _play_candidates(view, cards)
+        lines = (None, me) if moon else (None,)
+
+        def value_play(world: Any, action: Action) -> float:
+            assert isinstance(action, Play)
+            return min(play_value(view, world, action.card, line) for line in lines)
+
+        return Scorer(
+            candidates=[Play(c) for c in candidates],
+            draw=lambda rng: sample_world(view, rng),
+            value=value_play,
+            higher=False,
+            face_up=lambda hands, nest: list(hands),
+        )
+
     def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:
         me = view.seat
         assert me is not None
-        offset = PASS_OFFSET[view.pass_direction]
-        danger = [c for _, c in pass_danger(hand)[: count + 3]]
-        candidates = [sum(1 << c for c in combo) for combo in itertools.combinations(danger, count)]
-        default = normal_pass(hand, count)
-        if default not in candidates:
-            candidates.append(default)
+        candidates = pass_candidates(hand, count)
+        default = candidates[0]
         deadline = self.deadline()
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         rest = list(bits(DECK & ~hand))
         worlds = 0
         while self.search_on(worlds, deadline) and len(alive) > 1:
-            rng.shuffle(rest)
-            others = [p for p in range(4) if p != me]
-            dealt = [0, 0, 0, 0]
-            for i, p in enumerate(others):
-                dealt[p] = sum(1 << c for c in rest[13 * i : 13 * i + 13])
-            passes = [normal_pass(dealt[p], count) if p != me else 0 for p in range(4)]
+            world = pass_world(me, hand, count, rest, rng)
             for i in alive:
-                cand = candidates[i]
-                hands = dealt[:]
-                hands[me] = hand
-                given = passes[:]
-                given[me] = cand
-                for p in range(4):
-                    hands[p] &= ~given[p]
-                for p in range(4):
-                    hands[(p + offset) % 4] |= given[p]
-                leader = next(p for p in range(4) if hands[p] & 1)
-                game = HeartsGame.from_position(
-                    HEARTS,
-                    hands,
-                    trick=(),
-                    leader=leader,
-                    tricks=(),
-                    broken=False,
-                    taken=(0, 0, 0, 0),
-                    totals=view.totals,
-                )
-                results[i].append(relative(rollout(game, 0, [0, 0, 0, 0], me), me))
+                results[i].append(pass_value(view, hand, world, candidates[i]))
             worlds += 1
             alive = race(results, alive, higher=False)
         totals = {candidates[i]: sum(results[i]) for i in alive}

@@ -40,9 +40,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from crowsnest.ai.base import concrete
-from crowsnest.ai.budget import TimedSearch, race
+from crowsnest.ai.budget import Scorer, TimedSearch, race
 from crowsnest.ai.rook.common import (
     Deck,
     bids,
@@ -68,11 +69,13 @@ from crowsnest.engine import (
     Action,
     Bid,
     Choose,
+    Discard,
     LegalAction,
     NameTrump,
     Play,
     PlayerView,
     RookGame,
+    RookRules,
     RookView,
 )
 from crowsnest.engine.rook import declarer_score, team_of
@@ -243,8 +246,7 @@ class Hard(TimedSearch):
     ) -> int | None:
         if not amounts:
             return None
-        me = view.seat
-        assert me is not None and view.hand is not None
+        assert view.seat is not None and view.hand is not None
         rules = deck.rules
         deadline = self.deadline()
         known = known_of(deck, view)
@@ -254,21 +256,11 @@ class Hard(TimedSearch):
         worlds = 0
         while self.search_on(worlds * (2 if may_pass else 1), deadline):
             world = sample(deck, known, rng)
-            mine = play_contract(deck, world, view.dealer, me, amounts[0])
-            made_pts = mine.counted[team_of(me)]
-            theirs = mine.counted[1 - team_of(me)]
+            made_pts, theirs, passed = bid_world(deck, view, world, amounts[0], may_pass)
             for i, b in enumerate(amounts):
-                # Made only with ``shade`` to spare; then it scores what it made.
-                score = declarer_score(rules, b, made_pts) if made_pts - shade >= b else -b
-                declare[i].append(score - theirs)
-            if may_pass:
-                auction = [*view.auction, (me, None)]
-                won = finish_auction(deck, world, auction, view.dealer)
-                if won is not None:
-                    result = play_contract(deck, world, view.dealer, won[0], won[1])
-                    stay.append(team_score(result, me))
-                else:
-                    stay.append(0.0)
+                declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
+            if passed is not None:
+                stay.append(passed)
             worlds += 1
         totals = [sum(d) for d in declare]
         best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
@@ -290,93 +282,244 @@ class Hard(TimedSearch):
     # -- the nest and trump ------------------------------------------------------------
 
     def _discard(self, deck: Deck, view: RookView, choice: Choose, rng: random.Random) -> int:
-        assert view.hand is not None and view.seat is not None
-        hand = view.hand
-        colours = sorted(range(4), key=lambda t: -trump_score(deck, hand, t))[:2]
-        options: list[tuple[int, int]] = []
-        for trump in colours:
-            for bury in (0.9, 0.3):
-                mask = choice.required
-                for c in discard_order(deck, hand, trump, bury, choice.allowed & ~mask):
-                    if mask.bit_count() >= choice.count:
-                        break
-                    mask |= 1 << c
-                if choice.admits(mask) and (mask, trump) not in options:
-                    options.append((mask, trump))
+        options = discard_options(deck, view, choice)
         if len(options) == 1:
             return options[0][0]
-        me = view.seat
-        bid = view.bid or 0
-
-        def run(world: list[int], i: int) -> float:
-            discards, trump = options[i]
-            w = [*world[:4], 0]
-            w[me] = hand & ~discards
-            result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
-            return team_score(result, me)
-
-        return options[self._search(deck, view, range(len(options)), run, rng)][0]
+        run = discard_run(deck, view)
+        best = self._search(deck, view, range(len(options)), lambda w, i: run(w, *options[i]), rng)
+        return options[best][0]
 
     def _trump(self, deck: Deck, view: RookView, colours: Sequence[int], rng: random.Random) -> int:
-        assert view.hand is not None and view.seat is not None
-        hand = view.hand
-        lead = best_trump(deck, hand)
-        top = trump_score(deck, hand, lead)
-        candidates = [lead] + [
-            t for t in colours if t != lead and trump_score(deck, hand, t) >= top - 25.0
-        ]
+        candidates = trump_candidates(deck, view, colours)
         if len(candidates) == 1:
-            return lead
-        me = view.seat
-        bid = view.bid or 0
-        discards = view.discards or 0
-
-        def run(world: list[int], trump: int) -> float:
-            w = [*world[:4], 0]
-            result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
-            return team_score(result, me)
-
-        return self._search(deck, view, candidates, run, rng)
+            return candidates[0]
+        return self._search(deck, view, candidates, trump_run(deck, view), rng)
 
     # -- card play ---------------------------------------------------------------------
 
     def _play(self, deck: Deck, view: RookView, legal: int, rng: random.Random) -> int:
-        me = view.seat
-        assert me is not None and view.trump is not None and view.declarer is not None
-        leader = view.leader if view.leader is not None else me
-        declared = view.nest is not None
-
-        def run(world: list[int], card: int) -> float:
-            game = RookGame.from_position(
-                deck.rules,
-                world[:4],
-                dealer=view.dealer,
-                declarer=view.declarer or 0,
-                bid=view.bid or 0,
-                trump=view.trump or 0,
-                discards=(view.discards or 0) if declared else world[NEST],
-                trick=view.trick,
-                leader=leader,
-                tricks=view.tricks,
-                captured=view.captured,
-                tricks_won=view.tricks_won,
-            )
-            game.play_fast(card)
-            if exact:
-                assert game.trump is not None
-                nest = points_of(game.discards, deck.points)
-                return exact_value(
-                    deck.rules, game.trump, game.hands, game.trick, game.leader, game.captured,
-                    game.tricks_won, game.declarer or 0, game.bid, nest, team_of(me),
-                )  # fmt: skip
-            return team_score(rollout(game, deck), me)
-
-        exact = sum(view.hand_sizes) <= EXACT_CARDS
-
-        hidden = deck.deck & ~(view.hand or 0) & ~played_from(view.tricks, ())
-        candidates = distinct_cards(deck, view.trump, legal, hidden)
+        candidates = play_candidates(deck, view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        prior = normal_play(from_view(view, legal))
-        candidates = [prior] + [c for c in candidates if c != prior]
-        return self._search(deck, view, candidates, run, rng)
+        return self._search(deck, view, candidates, play_run(deck, view), rng)
+
+    # -- a review's evidence -----------------------------------------------------------
+
+    def scorer(self, view: PlayerView, legal: Sequence[LegalAction]) -> Scorer | None:
+        """How this search values each action of the decision (a review's evidence,
+        :mod:`crowsnest.ai.review`); None when only one action is legal. Results are
+        the hand score of the seat's team minus the other team's, bids included
+        (higher is better), in the worlds the search samples. A bid is valued as
+        the search values it (the contract at that bid, made only with the
+        :func:`bid_shade` to spare; a pass: the others finish the auction the
+        Normal way); a discard with the trump its hand is best in after it."""
+        assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
+        if len(legal) == 1 and not isinstance(legal[0], Choose):
+            return None
+        deck = deck_for(view)
+        known = known_of(deck, view)
+
+        def draw(rng: random.Random) -> list[int]:
+            return sample(deck, known, rng)
+
+        def face_up(hands: Sequence[int], nest: int) -> list[int]:
+            return [*hands[:4], nest]
+
+        if view.phase == "auction":
+            may_pass, amounts = bids(legal)
+            shade = bid_shade(deck, view.hand)
+
+            def bid_draw(rng: random.Random) -> tuple[int, int, float | None]:
+                return bid_world(deck, view, draw(rng), amounts[0], may_pass)
+
+            def bid_face_up(hands: Sequence[int], nest: int) -> tuple[int, int, float | None]:
+                return bid_world(deck, view, face_up(hands, nest), amounts[0], may_pass)
+
+            def value_bid(world: Any, action: Action) -> float:
+                assert isinstance(action, Bid)
+                made_pts, theirs, passed = world
+                if action.amount is None:
+                    assert passed is not None
+                    return float(passed)
+                return bid_value(deck.rules, action.amount, made_pts, theirs, shade)
+
+            options: list[Action] = [Bid(a) for a in amounts]
+            if may_pass:
+                options.append(Bid(None))
+            return Scorer(options, bid_draw, value_bid, True, bid_face_up)
+        choice = discard_choice(legal)
+        if choice is not None:
+            found = discard_options(deck, view, choice)
+            hand = view.hand
+            trumps: dict[int, int] = {}
+            for mask, colour in found:
+                trumps.setdefault(mask, colour)
+            run = discard_run(deck, view)
+
+            def value_discard(world: Any, action: Action) -> float:
+                assert isinstance(action, Discard)
+                colour = trumps.get(action.cards)
+                if colour is None:  # not one of the search's: the colour it is best in
+                    colour = best_trump(deck, hand & ~action.cards)
+                return run(world, action.cards, colour)
+
+            candidates: list[Action] = [Discard(m) for m in trumps]
+            return Scorer(candidates, draw, value_discard, True, face_up)
+        colours = trump_choices(legal)
+        if colours:
+            trump = trump_run(deck, view)
+
+            def value_trump(world: Any, action: Action) -> float:
+                assert isinstance(action, NameTrump)
+                return trump(world, action.colour)
+
+            named: list[Action] = [NameTrump(t) for t in trump_candidates(deck, view, colours)]
+            return Scorer(named, draw, value_trump, True, face_up)
+        play = play_run(deck, view)
+
+        def value_play(world: Any, action: Action) -> float:
+            assert isinstance(action, Play)
+            return play(world, action.card)
+
+        cards: list[Action] = [Play(c) for c in play_candidates(deck, view, playable(legal))]
+        return Scorer(cards, draw, value_play, True, face_up)
+
+
+# -- the searches' pieces ------------------------------------------------------------
+
+
+def bid_world(
+    deck: Deck, view: RookView, world: list[int], low: int, may_pass: bool
+) -> tuple[int, int, float | None]:
+    """In ``world``: (the points the seat's team counts declaring at ``low``, the
+    points the other team counts then, and the team's hand score minus the other
+    team's if it passes, the others finishing the auction the Normal way; None when
+    it may not pass)."""
+    me = view.seat
+    assert me is not None
+    mine = play_contract(deck, world, view.dealer, me, low)
+    made_pts = mine.counted[team_of(me)]
+    theirs = mine.counted[1 - team_of(me)]
+    if not may_pass:
+        return made_pts, theirs, None
+    auction = [*view.auction, (me, None)]
+    won = finish_auction(deck, world, auction, view.dealer)
+    if won is None:
+        return made_pts, theirs, 0.0
+    result = play_contract(deck, world, view.dealer, won[0], won[1])
+    return made_pts, theirs, float(team_score(result, me))
+
+
+def bid_value(rules: RookRules, bid: int, made_pts: int, theirs: int, shade: float) -> float:
+    """What declaring at ``bid`` scores (made only with ``shade`` to spare; then by
+    the rule set's scoring, else minus the bid), less what the other team counts."""
+    score = declarer_score(rules, bid, made_pts) if made_pts - shade >= bid else -bid
+    return score - theirs
+
+
+def discard_options(deck: Deck, view: RookView, choice: Choose) -> list[tuple[int, int]]:
+    """(discards, trump) pairs the search compares: for the two best trump colours,
+    side counters buried or kept."""
+    assert view.hand is not None
+    hand = view.hand
+    colours = sorted(range(4), key=lambda t: -trump_score(deck, hand, t))[:2]
+    options: list[tuple[int, int]] = []
+    for trump in colours:
+        for bury in (0.9, 0.3):
+            mask = choice.required
+            for c in discard_order(deck, hand, trump, bury, choice.allowed & ~mask):
+                if mask.bit_count() >= choice.count:
+                    break
+                mask |= 1 << c
+            if choice.admits(mask) and (mask, trump) not in options:
+                options.append((mask, trump))
+    return options
+
+
+def discard_run(deck: Deck, view: RookView) -> Callable[[list[int], int, int], float]:
+    """The hand played out in a world after discarding a mask and naming a trump."""
+    assert view.hand is not None and view.seat is not None
+    hand = view.hand
+    me = view.seat
+    bid = view.bid or 0
+
+    def run(world: list[int], discards: int, trump: int) -> float:
+        w = [*world[:4], 0]
+        w[me] = hand & ~discards
+        result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
+        return team_score(result, me)
+
+    return run
+
+
+def trump_candidates(deck: Deck, view: RookView, colours: Sequence[int]) -> list[int]:
+    """The colours the search compares: the best by the Normal estimate first, then
+    those within 25 of it."""
+    assert view.hand is not None
+    hand = view.hand
+    lead = best_trump(deck, hand)
+    top = trump_score(deck, hand, lead)
+    return [lead] + [t for t in colours if t != lead and trump_score(deck, hand, t) >= top - 25.0]
+
+
+def trump_run(deck: Deck, view: RookView) -> Callable[[list[int], int], float]:
+    """The hand played out in a world under a named trump."""
+    assert view.seat is not None
+    me = view.seat
+    bid = view.bid or 0
+    discards = view.discards or 0
+
+    def run(world: list[int], trump: int) -> float:
+        w = [*world[:4], 0]
+        result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
+        return team_score(result, me)
+
+    return run
+
+
+def play_candidates(deck: Deck, view: RookView, legal: int) -> list[int]:
+    """One card of each set of equivalent ``legal`` cards, the Normal choice first."""
+    assert view.trump is not None
+    hidden = deck.deck & ~(view.hand or 0) & ~played_from(view.tricks, ())
+    candidates = distinct_cards(deck, view.trump, legal, hidden)
+    if len(candidates) == 1:
+        return candidates
+    prior = normal_play(from_view(view, legal))
+    return [prior] + [c for c in candidates if c != prior]
+
+
+def play_run(deck: Deck, view: RookView) -> Callable[[list[int], int], float]:
+    """The hand played out in a world after a card: by the Normal policy, or exactly
+    over the last tricks (:data:`~crowsnest.ai.rook.exact.EXACT_CARDS`)."""
+    me = view.seat
+    assert me is not None and view.trump is not None and view.declarer is not None
+    leader = view.leader if view.leader is not None else me
+    declared = view.nest is not None
+    exact = sum(view.hand_sizes) <= EXACT_CARDS
+
+    def run(world: list[int], card: int) -> float:
+        game = RookGame.from_position(
+            deck.rules,
+            world[:4],
+            dealer=view.dealer,
+            declarer=view.declarer or 0,
+            bid=view.bid or 0,
+            trump=view.trump or 0,
+            discards=(view.discards or 0) if declared else world[NEST],
+            trick=view.trick,
+            leader=leader,
+            tricks=view.tricks,
+            captured=view.captured,
+            tricks_won=view.tricks_won,
+        )
+        game.play_fast(card)
+        if exact:
+            assert game.trump is not None
+            nest = points_of(game.discards, deck.points)
+            return exact_value(
+                deck.rules, game.trump, game.hands, game.trick, game.leader, game.captured,
+                game.tricks_won, game.declarer or 0, game.bid, nest, team_of(me),
+            )  # fmt: skip
+        return team_score(rollout(game, deck), me)
+
+    return run

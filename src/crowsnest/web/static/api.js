@@ -155,6 +155,15 @@ export const api = {
    */
   replay: (id, { token, invite }) => request("GET", `${tablePath(id)}/replay`, { token, query: { invite } }),
   /**
+   * Stored hand reviews (docs/protocol.md, "Hand reviews"): a seat's own with its
+   * token while the game runs; every human seat's once it is over.
+   * @param {string} id
+   * @param {{token: string | null, invite: string | null, hand?: number}} access
+   * @returns {Promise<import("./review.js").Reviews>}
+   */
+  review: (id, { token, invite, hand }) =>
+    request("GET", `${tablePath(id)}/review`, { token, query: { invite, hand } }),
+  /**
    * A finished game's fair-deal check: the revealed secret against the commitment
    * published before the first card, the deals against those it gives.
    * @param {string} id

@@ -7,6 +7,7 @@
 /** @typedef {import("./types.js").WelcomeMessage} WelcomeMessage */
 /** @typedef {import("./types.js").PresenceMessage} PresenceMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
+/** @typedef {{type: "review_ready", hand_number: number}} ReviewReadyMessage */
 /** @typedef {"connecting" | "open" | "lost" | "replaced"} ConnectionStatus */
 
 /**
@@ -17,6 +18,7 @@
  * @property {(msg: ErrorMessage) => void} onError
  * @property {(status: ConnectionStatus) => void} onConnection
  * @property {(msg: import("./types.js").ChatMessage) => void} [onChat] a quick message
+ * @property {(msg: ReviewReadyMessage) => void} [onReviewReady] a hand's review of this seat is stored
  */
 
 /** The longest wait before reconnecting, and the first (doubled at each failure). */
@@ -84,6 +86,7 @@ export class Connection {
       else if (msg?.type === "presence") this.handlers.onPresence(msg);
       else if (msg?.type === "error") this.handlers.onError(msg);
       else if (msg?.type === "chat") this.handlers.onChat?.(msg);
+      else if (msg?.type === "review_ready") this.handlers.onReviewReady?.(msg);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);

@@ -23,6 +23,7 @@ import { drawHand, layoutHand, handKey, keepSelection } from "./hand.js";
 import { actionPanel, promptText, promptLine, waitingPanel, inviteLink, hintText } from "./panels.js";
 import { lastTrickContent, scoreSheetContent, summaryContent, gameOverContent } from "./dialogs.js";
 import { describeEvent, isHeadline, movesOfView } from "./events.js";
+import { reviewPanel, reviewPending, reviewsWanted } from "./review.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").StateMessage} StateMessage */
@@ -89,6 +90,8 @@ export class Game {
     this.lastTrick = null;
     /** @type {NestCards | null} while you are the declarer */
     this.nestCards = null;
+    /** @type {number | null} the hand whose summary waits for its review */
+    this.reviewHand = null;
     /** @type {{text: string, cards: string[]} | null} */
     this.hint = null;
     /** @type {Connection | null} */
@@ -186,6 +189,7 @@ export class Game {
         onChat: (msg) => this.chatReceived(msg.seat, msg.key),
         onError: (msg) => this.serverError(msg),
         onConnection: (status) => this.connectionChanged(status),
+        onReviewReady: (msg) => this.reviewReady(msg.hand_number),
       },
       this.watching ? invite : null,
     );
@@ -828,12 +832,47 @@ export class Game {
   showSummary(ev, more) {
     const d = this.dialog("hand-summary");
     mount(d, summaryContent(this.model(), ev, this.nestCards, more));
+    if (!this.watching && this.session.token && reviewsWanted()) {
+      this.reviewHand = ev.hand_number;
+      const slot = h("div", { id: "summary-review", "data-hand": String(ev.hand_number) }, reviewPending());
+      find(d, ".dialog-actions").before(slot);
+      this.loadReview(ev.hand_number);
+    }
     const done = new Promise((resolve) => {
       d.addEventListener("close", resolve, { once: true });
     });
     find(d, "#summary-close").addEventListener("click", () => d.close());
     if (!d.open) d.showModal();
     return more ? done : Promise.resolve();
+  }
+
+  /**
+   * The server has stored this seat's review of a hand: show it if its summary is open.
+   * @param {number} hand
+   */
+  reviewReady(hand) {
+    if (hand === this.reviewHand) this.loadReview(hand);
+  }
+
+  /**
+   * Fetch this seat's review of a hand into the summary's slot (it stays "being
+   * reviewed" until the server has it: `review_ready` asks again).
+   * @param {number} hand
+   */
+  async loadReview(hand) {
+    const { tableId, token } = this.session;
+    let res;
+    try {
+      res = await api.review(tableId, { token, invite: null, hand });
+    } catch {
+      return; // the summary says the hand is being reviewed; nothing else to do
+    }
+    const found = res.reviews.find((r) => r.seat === this.mySeat);
+    const slot = this.dialog("hand-summary").querySelector(`#summary-review[data-hand="${hand}"]`);
+    if (slot && !found && !res.reviewing) slot.remove(); // this server reviews no hands
+    if (!found || !slot) return;
+    const bird = this.current?.view.bird ?? null;
+    slot.replaceChildren(reviewPanel(found, { hindsight: false, bird }));
   }
 
   showGameOver() {

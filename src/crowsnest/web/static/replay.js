@@ -10,6 +10,7 @@ import { api, errorCode } from "./api.js";
 import { savedSessions } from "./store.js";
 import { h, find, focusOn } from "./dom.js";
 import { birdName, POSITIONS, seatAt, teamSeats } from "./model.js";
+import { reviewPanel, reviewsWanted } from "./review.js";
 
 /** @typedef {import("./types.js").Colour} Colour */
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
@@ -53,7 +54,10 @@ import { birdName, POSITIONS, seatAt, teamSeats } from "./model.js";
  * @property {Step[]} steps
  */
 
-/** @typedef {{data: Replay, game: GameRow, index: number, seat: number}} ReplayState */
+/**
+ * @typedef {{data: Replay, game: GameRow, index: number, seat: number,
+ *   reviews?: import("./review.js").HandReview[]}} ReplayState
+ */
 
 /**
  * Where the viewer lives: its container holds `#replay` (the History tab's page).
@@ -80,6 +84,7 @@ export async function openReplay(v, game) {
   try {
     const data = await api.replay(game.table_id, access(game.table_id));
     v.replay = { data, game, index: 0, seat: game.seat };
+    if (reviewsWanted()) loadReviews(v, v.replay);
   } catch (err) {
     v.replay = null;
     const code = errorCode(err);
@@ -90,6 +95,38 @@ export async function openReplay(v, game) {
   drawReplay(v);
   viewer.scrollIntoView({ block: "start" });
   focusOn(viewer, ".replay-board");
+}
+
+/**
+ * The game's stored hand reviews (stored with the game: nothing is recomputed), then
+ * the viewer drawn again with them; a game without any shows none.
+ * @param {ReplayView} v
+ * @param {ReplayState} r
+ */
+async function loadReviews(v, r) {
+  try {
+    const res = await api.review(r.game.table_id, access(r.game.table_id));
+    r.reviews = res.reviews;
+  } catch {
+    return;
+  }
+  if (v.replay === r) drawReplay(v, true);
+}
+
+/**
+ * The reviews of the step's hand, one panel per reviewed seat.
+ * @param {ReplayState} r
+ * @param {Step} step
+ */
+function reviewBox(r, step) {
+  const mine = (r.reviews ?? []).filter((x) => x.hand_number === step.hand_number);
+  if (!mine.length) return null;
+  const bird = birdName(r.data);
+  return h(
+    "div",
+    { class: "replay-review", id: "replay-review" },
+    mine.map((x) => reviewPanel(x, { hindsight: true, bird, name: seatName(r.data, x.seat) })),
+  );
 }
 
 /**
@@ -416,6 +453,8 @@ export function drawReplay(v, keepFocus = false) {
   side.append(factsBox(data, step));
   const result = resultBox(data, step);
   if (result) side.append(result);
+  const review = reviewBox(r, step);
+  if (review) side.append(review);
 
   viewer.replaceChildren(head, controls, slider, position, board, side, h("p", { class: "replay-help" }, t("history.keys")));
   if (focusedId) document.getElementById(focusedId)?.focus();

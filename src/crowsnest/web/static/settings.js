@@ -274,6 +274,12 @@ export function renderSettings(panel, ruleSets, actions) {
         h("input", { type: "checkbox", id: "settings-autoplay", checked: state.autoPlay }),
         h("label", { for: "settings-autoplay" }, t("settings.autoplay")),
       ),
+      h(
+        "div",
+        { class: "field field-check" },
+        h("input", { type: "checkbox", id: "settings-reviews", checked: state.reviews !== false }),
+        h("label", { for: "settings-reviews" }, t("settings.reviews")),
+      ),
     ),
     h(
       "div",
@@ -303,6 +309,7 @@ export function renderSettings(panel, ruleSets, actions) {
     else if (el.id === "settings-deck-style") updateSettings({ deckStyle: el.value });
     else if (el.id === "settings-hints") updateSettings({ hints: el.checked });
     else if (el.id === "settings-autoplay") updateSettings({ autoPlay: el.checked });
+    else if (el.id === "settings-reviews") updateSettings({ reviews: el.checked });
     else if (el.id === "settings-language") actions.setLanguage(el.value);
     else if (rs && el.name?.startsWith("option-")) {
       const opt = rs.options.find((o) => `option-${o.name}` === el.name);

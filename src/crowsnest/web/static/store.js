@@ -21,6 +21,7 @@
  * @property {string} deckStyle classic | four-colour | large-index | colour-blind
  * @property {boolean} hints
  * @property {boolean} autoPlay play the only legal card without asking (off by default)
+ * @property {boolean} [reviews] review my decisions after each hand (default true)
  */
 
 /**
@@ -81,6 +82,7 @@ export const DEFAULT_SETTINGS = {
   deckStyle: "classic",
   hints: true,
   autoPlay: false,
+  reviews: true,
 };
 
 /** @returns {Settings} the stored settings over the defaults */

@@ -1,0 +1,54 @@
+"""Hand reviews at the server: in a pool of their own at the lowest CPU priority,
+bounded in number."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+
+import pytest
+
+from crowsnest.ai.hearts.normal import Normal
+from crowsnest.engine import new_game
+from crowsnest.server.bots import BotRunner, ReviewsBusy
+
+
+def one_hand_record() -> dict[str, object]:
+    game = new_game("hearts", seed=4)
+    bot, rng = Normal(), random.Random(4)
+    while game.hand_number == 0:
+        seat = min(game.actors)
+        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
+    return game.record()
+
+
+def test_a_review_runs_in_a_pool_at_the_lowest_priority() -> None:
+    record = one_hand_record()
+    runner = BotRunner(workers=1)
+
+    async def main() -> tuple[dict[str, object], int]:
+        review = await runner.review(record, 2, [0], 4)
+        assert runner._review_pool is not None
+        loop = asyncio.get_running_loop()
+        niceness = await loop.run_in_executor(runner._review_pool, os.nice, 0)
+        return review, niceness
+
+    try:
+        review, niceness = asyncio.run(main())
+    finally:
+        runner.close()
+    assert niceness >= min(19, os.nice(0) + 19)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    decisions = review["decisions"]
+    assert isinstance(decisions, list)
+    assert [d["step"] for d in decisions] == [i for i, (s, _) in enumerate(actions) if s == 2]
+    assert runner.reviews_running == 0
+
+
+def test_reviews_beyond_the_queue_are_refused() -> None:
+    runner = BotRunner(workers=1, review_queue=0)
+    with pytest.raises(ReviewsBusy):
+        asyncio.run(runner.review(one_hand_record(), 0, None, 4))
+    runner.close()

@@ -1,0 +1,193 @@
+"""The hand review panel in Chromium (issue 17): in the hand summary once the
+server has reviewed the hand (`review_ready`), without hindsight, and not at all
+when Settings turn reviews off; in the History tab's replay viewer, every reviewed
+hand with its hindsight part apart. In all four languages, at desktop and phone
+sizes. The server here samples 4 worlds a decision, so that a review takes well
+under a second; the figures shown are the server's, compared with its answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from crowsnest.engine import replay
+from crowsnest.web import catalog
+from server.helpers import Player, ServerProcess, http, ws_url
+
+from .pages import call, open_page
+from .test_play import INSTANT, open_with, play_until
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 720}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+LANGUAGES = ("en", "el", "he", "pl")
+
+
+@pytest.fixture(scope="module")
+def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A ``crowsnest serve`` that reviews every hand (4 worlds a decision)."""
+    env = {"CROWSNEST_GRACE": "3600", "CROWSNEST_REVIEW_WORLDS": "4"}
+    server = ServerProcess(tmp_path_factory.mktemp("review-server"), env)
+    try:
+        yield server.start().base
+    finally:
+        server.stop()
+
+
+def reviews(base: str, table_id: str, token: str | None = None, **query: int) -> dict[str, Any]:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    params = "&".join(f"{k}={v}" for k, v in query.items())
+    status, body = http(base, "GET", f"/api/tables/{table_id}/review?{params}", headers=headers)
+    assert status == 200, body
+    return dict(body)
+
+
+def missing(page: Page) -> list[str]:
+    keys: list[str] = page.evaluate("[...(window.__i18nMissing || [])]")
+    return [k for k in keys if k.startswith("review.")]
+
+
+def session(page: Page) -> dict[str, Any]:
+    """The one seat this browser holds: its table id and token."""
+    sessions = json.loads(page.evaluate("localStorage.getItem('crowsnest.sessions')") or "{}")
+    (only,) = sessions.values()
+    return dict(only)
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("en", "desktop"), ("el", "phone"), ("he", "desktop"), ("pl", "phone")]
+)
+def test_the_summary_shows_the_hands_review(
+    browser: Browser, review_server: str, screenshots: Path, lang: str, size: str
+) -> None:
+    context = browser.new_context(base_url=review_server, viewport=SIZES[size])
+    try:
+        page = context.new_page()
+        open_with(page, {**INSTANT, "rules": "hearts", "reviews": True}, lang)
+        page.click("#new-game")
+        play_until(page, "hand-summary")
+        words = catalog(lang)
+        panel = page.locator("#hand-summary #summary-review .review-panel")
+        expect(panel).to_be_visible(timeout=60_000)
+        expect(panel.locator("h3")).to_have_text(words["review.title"])
+        expect(panel).to_have_attribute("data-hand", "0")
+        seat = session(page)
+        stored = reviews(review_server, seat["tableId"], seat["token"], hand=0)
+        (mine,) = stored["reviews"]
+        flagged = [d for d in mine["review"]["decisions"] if d["band"] is not None]
+        expect(panel.locator(".review-decision")).to_have_count(len(flagged))
+        if flagged:
+            first = panel.locator(".review-decision").first
+            expect(first).to_have_attribute("data-step", str(flagged[0]["step"]))
+            band = words[f"review.band.{flagged[0]['band']}"]
+            expect(first.locator(".review-band")).to_have_text(band)
+            expect(first.locator(".review-hand .card")).to_have_count(len(flagged[0]["hand"]))
+        else:
+            expect(panel.locator(".review-none")).to_have_text(words["review.none"])
+        accuracy = mine["review"]["accuracy"]
+        if accuracy is not None:
+            expect(panel.locator(".review-accuracy")).to_be_visible()
+        expect(panel.locator(".review-hindsight")).to_have_count(0)  # not before the end
+        page.screenshot(path=str(screenshots / f"review-summary-{lang}-{size}.png"))
+        assert missing(page) == []
+    finally:
+        context.close()
+
+
+def test_reviews_turned_off_in_settings_are_not_shown(browser: Browser, review_server: str) -> None:
+    """Settings "review my decisions" off: the summary asks for none and shows none."""
+    context = browser.new_context(base_url=review_server, viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        open_with(page, {**INSTANT, "rules": "hearts", "reviews": False})
+        page.click("#new-game")
+        play_until(page, "hand-summary")
+        expect(page.locator("#hand-summary tbody tr")).to_have_count(4)
+        expect(page.locator("#summary-review")).to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_no_review_slot_where_the_server_reviews_no_hands(page: Page) -> None:
+    """At a server with ``review_worlds = 0`` (the shared test server) the summary's
+    "being reviewed" line goes away once the server says it reviews no hands."""
+    open_with(page, {**INSTANT, "rules": "hearts", "reviews": True})
+    page.click("#new-game")
+    play_until(page, "hand-summary")
+    expect(page.locator("#hand-summary tbody tr")).to_have_count(4)
+    expect(page.locator("#summary-review")).to_have_count(0)
+
+
+@pytest.fixture(scope="module")
+def reviewed_game(review_server: str) -> tuple[str, str, dict[str, Any]]:
+    """A finished Hearts game whose human seat was played (scripted) by ``name``,
+    once every hand is reviewed: (table id, name, its reviews)."""
+    name = f"Review {uuid.uuid4().hex[:6]}"
+    created = call(review_server, "POST", "/api/tables", {"rules": "hearts", "seed": 5})
+    table_id: str = created["table"]["id"]
+    token = call(review_server, "POST", f"/api/tables/{table_id}/join", {"name": name})["token"]
+    player = Player(ws_url(review_server, table_id), token)
+    with ThreadPoolExecutor(1) as thread:  # Playwright's loop runs in this thread
+        thread.submit(lambda: asyncio.run(player.run())).result()
+    hands = len(replay(call(review_server, "GET", f"/api/tables/{table_id}/record")).results)
+    deadline = time.monotonic() + 120
+    while len((found := reviews(review_server, table_id))["reviews"]) < hands:
+        assert time.monotonic() < deadline, "the hands were not all reviewed"
+        time.sleep(0.1)
+    return table_id, name, found
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_replay_shows_each_hands_review_with_hindsight(
+    browser: Browser,
+    review_server: str,
+    reviewed_game: tuple[str, str, dict[str, Any]],
+    screenshots: Path,
+    lang: str,
+    size: str,
+) -> None:
+    table_id, name, found = reviewed_game
+    context = browser.new_context(base_url=review_server, viewport=SIZES[size])
+    try:
+        page = context.new_page()
+        settings = json.dumps({"name": name})
+        page.add_init_script(
+            f"localStorage.setItem('crowsnest.settings', {json.dumps(settings)});"
+            f"localStorage.setItem('crowsnest.language', {json.dumps(lang)});"
+        )
+        open_page(page)
+        page.click("#tab-history")
+        game = page.locator(f'.history-game[data-table="{table_id}"]')
+        game.locator("button.replay-open").click()
+        words = catalog(lang)
+        for hand in (0, 1):
+            panel = page.locator("#replay-review .review-panel")
+            expect(panel).to_have_attribute("data-hand", str(hand))
+            expect(panel).to_have_attribute("data-seat", "0")
+            expect(panel.locator("h3")).to_have_text(
+                words["review.title_seat"].replace("{name}", name)
+            )
+            stored = next(r for r in found["reviews"] if r["hand_number"] == hand)
+            decisions = stored["review"]["decisions"]
+            flagged = [d for d in decisions if d["band"] is not None]
+            expect(panel.locator(".review-decision")).to_have_count(len(flagged))
+            hindsight = panel.locator(".review-hindsight")
+            expect(hindsight.locator("h4")).to_have_text(words["review.hindsight"])
+            costly = [d for d in decisions if d["hindsight"] and d["hindsight"]["cost"] > 0]
+            expect(hindsight.locator(".review-hindsight-item")).to_have_count(min(5, len(costly)))
+            if hand == 0:
+                panel.screenshot(path=str(screenshots / f"review-replay-{lang}-{size}.png"))
+                page.click("#replay-next-hand")
+        assert missing(page) == []
+    finally:
+        context.close()
