@@ -29,7 +29,7 @@ from crowsnest.server.delivery import WS_4000_SEAT_TAKEN_OVER, Connection
 from crowsnest.server.journal import Journal
 from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
-from crowsnest.server.registry import LiveTable, Registry
+from crowsnest.server.registry import LiveTable, Registry, RegistryFactory
 from crowsnest.server.schemas import (
     PROTOCOL_VERSION,
     ActionMessage,
@@ -59,13 +59,14 @@ class Hub:
         writer: Writer,
         bots: BotRunner,
         clock: Callable[[], float] = time.monotonic,
+        registry: RegistryFactory = Registry,
     ) -> None:
         self.settings = settings
         self.bots = bots
         self.clock = clock
-        self.journal = Journal(writer)
+        self.registry = registry(store, clock, self._run)
+        self.journal = Journal(writer, self.registry.fence_of)
         self.driver = BotDriver(bots, clock, self.commit)
-        self.registry = Registry(store, clock, self._run)
         self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
         self._sweeper: asyncio.Task[None] | None = None
         self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
@@ -192,7 +193,7 @@ class Hub:
         )
         seat_rows = [SeatRow(i, s.kind, s.name, None) for i, s in enumerate(table.seats)]
         await self.journal.write(lambda conn: Store.create_table(conn, row, seat_rows))
-        self.registry.add(LiveTable(table, invite_hash))
+        await self.registry.take(LiveTable(table, invite_hash))
         table_event("table_created", table_id, rules=config.rules, seats=list(config.seats))
         return TableCreated(
             table=table.info(),

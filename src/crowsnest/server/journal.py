@@ -29,14 +29,21 @@ T = TypeVar("T")
 FAILURE_LOG_EVERY = 60.0
 """Seconds between two ``store_failed`` lines of one table."""
 
-_Pending = tuple[str, Accepted, asyncio.Future[None]]
+_Pending = tuple[str, Accepted, int | None, asyncio.Future[None]]
+
+
+def unfenced(_table_id: str) -> int | None:
+    """One process: no lease, no fence."""
+    return None
 
 
 class Journal:
     """The event loop's side of the store's writer."""
 
-    def __init__(self, writer: Writer) -> None:
+    def __init__(self, writer: Writer, fence_of: Callable[[str], int | None] = unfenced) -> None:
         self.writer = writer
+        self.fence_of = fence_of
+        """The lease number each append of a table carries (several nodes)."""
         self._pending: list[_Pending] = []
         self._failures: dict[str, tuple[float, int]] = {}
         """By table: when its last failure was logged, and how many since were not."""
@@ -54,10 +61,11 @@ class Journal:
         record = table.record() if out.finished else None
         results = results_of(table) if out.finished else []
         scores = list(table.game.scores) if out.finished else []
+        fence = self.fence_of(table.id)
 
         def finish(conn: SAConnection) -> None:
             assert record is not None
-            Store.append(conn, [(table.id, accepted)])
+            Store.append(conn, [(table.id, accepted)], _fences([(table.id, fence)]))
             Store.finish(conn, table.id, record, results, scores)
 
         try:
@@ -102,7 +110,7 @@ class Journal:
         future: asyncio.Future[None] = loop.create_future()
         if not self._pending:
             loop.call_soon(self._flush)
-        self._pending.append((table_id, accepted, future))
+        self._pending.append((table_id, accepted, self.fence_of(table_id), future))
         return future
 
     def _flush(self) -> None:
@@ -111,8 +119,9 @@ class Journal:
 
     def _submit(self, batch: list[_Pending]) -> None:
         loop = asyncio.get_running_loop()
-        entries = [(table_id, accepted) for table_id, accepted, _ in batch]
-        done = self.writer.submit(lambda conn: Store.append(conn, entries))
+        entries = [(table_id, accepted) for table_id, accepted, _, _ in batch]
+        fences = _fences([(table_id, fence) for table_id, _, fence, _ in batch])
+        done = self.writer.submit(lambda conn: Store.append(conn, entries, fences))
         done.add_done_callback(lambda f: loop.call_soon_threadsafe(self._settle, batch, f))
 
     def _settle(self, batch: list[_Pending], done: Future[None]) -> None:
@@ -121,13 +130,17 @@ class Journal:
             for one in batch:
                 self._submit([one])
             return
-        for _, _, future in batch:
+        for _, _, _, future in batch:
             if future.done():
                 continue
             if error is None:
                 future.set_result(None)
             else:
                 future.set_exception(error)
+
+
+def _fences(pairs: list[tuple[str, int | None]]) -> dict[str, int]:
+    return {table_id: fence for table_id, fence in pairs if fence is not None}
 
 
 def results_of(table: Table) -> list[ResultRow]:
