@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +26,7 @@ from crowsnest.engine import new_game
 from crowsnest.server.store import actions, records, table_owners, tables
 from server.helpers import ServerProcess, create_table, http, scripted_action, ws_url
 
-from .conftest import LEASE, NodeFactory
+from .conftest import LEASE, NodeFactory, free_port
 
 MARGIN = 4.0
 """Seconds past the lease a takeover may take on this loaded machine."""
@@ -230,3 +233,112 @@ def test_every_node_lists_the_others_tables_and_a_single_process_is_refused(
     assert "need CROWSNEST_REDIS_URL" in alone.stderr
     first.stop()
     second.stop()
+
+
+CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
+
+
+@pytest.fixture(scope="module")
+def haproxy_binary() -> str:
+    found = shutil.which("haproxy") or shutil.which("haproxy", path="/usr/sbin")
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("haproxy not found (.ci/run installs it)")
+        pytest.skip("haproxy not found")
+    return found
+
+
+def proxy_config(listen: int, ports: list[int]) -> str:
+    """deploy/haproxy.cfg with this test's ports."""
+    text = CONFIG.read_text().replace("bind 127.0.0.1:8080", f"bind 127.0.0.1:{listen}")
+    for i, port in enumerate(ports, 1):
+        text = text.replace(f"127.0.0.1:810{i} ", f"127.0.0.1:{port} ")
+    return text
+
+
+def http_retrying(base: str, method: str, path: str, body: object = None) -> tuple[int, Any]:
+    """An HTTP call sent again after each ``table_unavailable`` (as the client does)."""
+    deadline = time.monotonic() + 30
+    while True:
+        status, data = http(base, method, path, body)
+        if status != 503 or time.monotonic() > deadline:
+            return status, data
+        time.sleep(0.2)
+
+
+async def watch(base: str, table_id: str, timeout: float = 150) -> str:
+    """A spectator through HAProxy until the game ends (reconnecting as players do);
+    the last status seen."""
+    deadline = time.monotonic() + timeout
+    status = "none"
+    while time.monotonic() < deadline:
+        try:
+            async with connect(ws_url(base, table_id)) as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 1}))
+                async for raw in ws:
+                    message = json.loads(raw)
+                    if message["type"] == "state":
+                        status = str(message["status"])
+                        if status == "over":
+                            return status
+                    elif message["type"] == "error":
+                        await asyncio.sleep(float(message["args"].get("retry_after", 1)))
+                        break
+        except (ConnectionClosed, OSError):
+            await asyncio.sleep(0.1)
+    return status
+
+
+def test_three_nodes_behind_haproxy_play_whole_games(
+    nodes: NodeFactory, db: sa.Engine, haproxy_binary: str, tmp_path: Path
+) -> None:
+    cluster = [nodes() for _ in range(3)]
+    listen = free_port()
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(proxy_config(listen, [node.port for node in cluster]))
+    checked = subprocess.run([haproxy_binary, "-c", "-f", str(config)], capture_output=True)
+    assert checked.returncode == 0, checked.stderr
+    log = open(tmp_path / "haproxy.log", "wb")  # noqa: SIM115  (open while it runs)
+    proxy = subprocess.Popen([haproxy_binary, "-f", str(config)], stdout=log, stderr=log)
+    base = f"http://127.0.0.1:{listen}"
+    try:
+        wait_for(lambda: _healthy(base), 30, "HAProxy")
+        games = []
+        for rules in ("hearts", "rook/crowsnest", "rook/partnership"):
+            options = {} if rules == "hearts" else {"target": 50}
+            seats = ["human", "bot", "bot", "bot"]
+            body = {"rules": rules, "options": options, "seats": seats, "level": "easy"}
+            status, created = http(base, "POST", "/api/tables", {**body, "bot_delay": 0})
+            assert status == 201, created
+            table_id = created["table"]["id"]
+            status, joined = http_retrying(
+                base, "POST", f"/api/tables/{table_id}/join", {"name": "Ann"}
+            )
+            assert status == 200, joined
+            games.append((table_id, joined["token"]))
+
+        async def everyone() -> list[Any]:
+            players = [play([base], t, token) for t, token in games]
+            spectators = [watch(base, t) for t, _ in games]
+            return list(await asyncio.gather(*players, *spectators))
+
+        outcome = asyncio.run(everyone())
+        assert outcome[len(games) :] == ["over"] * len(games)  # every spectator saw the end
+        for table_id, _ in games:
+            assert status_of(db, table_id) == "over"
+            check_record(db, table_id)
+        owners = {owner_of(db, t) for t, _ in games}
+        print(f"\nowners of the three games: {sorted(o or '-' for o in owners)}")
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=10)
+        log.close()
+        for node in cluster:
+            node.stop()
+
+
+def _healthy(base: str) -> bool:
+    try:
+        return http(base, "GET", "/healthz")[0] == 200
+    except OSError:
+        return False
