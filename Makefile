@@ -15,7 +15,7 @@ DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: cluster cluster-down cluster-packages install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv
+.PHONY: cluster cluster-down cluster-packages bench-cluster install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -113,6 +113,12 @@ bench-server: $(DEV_STAMP)
 		--data-dir data/bench-server 2>data/bench-server/server.log & pid=$$!; \
 	$(BIN)/crowsnest bench-server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
 		--seconds $(SECONDS) --think $(THINK); status=$$?; kill $$pid; exit $$status
+
+# Failover of a running `make cluster` (docs/benchmarks.md): KILLS=20 kill -9 of a
+# table's owner, each timed to the first action on the new owner.
+KILLS ?= 20
+bench-cluster: $(DEV_STAMP)
+	$(BIN)/python -m bench.cluster_failover --kills $(KILLS)
 
 # Strength runs (long: see docs/ai.md). DEALS=200 by default.
 DEALS ?= 200

@@ -53,17 +53,21 @@ def _as_postgres(base: Path) -> dict[str, Any]:
     return {"user": user.pw_uid, "group": user.pw_gid, "cwd": base}
 
 
-def _spawn(command: list[str], log: Path, env: dict[str, str] | None = None) -> int:
+def _spawn(
+    command: list[str], log: Path, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     with open(log, "ab") as out:
-        proc = subprocess.Popen(
+        return subprocess.Popen(
             command, stdout=out, stderr=out, env=env, start_new_session=True, cwd=log.parent
         )
-    return proc.pid
 
 
-def _wait(url: str, what: str, timeout: float = 60) -> None:
+def _wait(url: str, what: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    """Wait until ``url`` answers 200, while ``proc`` (what should answer) runs."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            sys.exit(f"crowsnest cluster: {what} exited (its log is in the cluster folder)")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
@@ -72,6 +76,27 @@ def _wait(url: str, what: str, timeout: float = 60) -> None:
             pass
         time.sleep(0.2)
     sys.exit(f"crowsnest cluster: {what} did not start (its log is in the cluster folder)")
+
+
+def database_url(base: Path) -> str:
+    return f"postgresql+psycopg://crowsnest@/postgres?host={base.resolve() / 'pg'}&port=5432"
+
+
+def start_node(base: Path, i: int) -> int:
+    """Start node ``n<i>`` (port ``NODES[i - 1]``) and wait until it answers; its pid."""
+    base = base.resolve()
+    env = {
+        **os.environ,
+        "CROWSNEST_DATABASE_URL": database_url(base),
+        "CROWSNEST_REDIS_URL": f"unix://{base / 'redis.sock'}",
+        "CROWSNEST_NODE_ID": f"n{i}",
+        "CROWSNEST_PORT": str(NODES[i - 1]),
+    }
+    command = [sys.executable, "-m", "crowsnest.cli", "serve", "--data-dir", str(base)]
+    proc = _spawn(command, base / f"n{i}.log", env)
+    (base / f"n{i}.pid").write_text(f"{proc.pid}\n")
+    _wait(f"http://127.0.0.1:{NODES[i - 1]}/healthz", f"node n{i}", proc)
+    return proc.pid
 
 
 def up(base: Path) -> int:
@@ -96,40 +121,30 @@ def up(base: Path) -> int:
         **run_as,
     )
     redis_sock = base / "redis.sock"
-    pids = [
-        _spawn(
-            [_program("redis-server"), "--port", "0", "--unixsocket", str(redis_sock)],
-            base / "redis.log",
-        )
-    ]
-    env = {
-        **os.environ,
-        "CROWSNEST_DATABASE_URL": f"postgresql+psycopg://crowsnest@/postgres?host={pg}&port=5432",
-        "CROWSNEST_REDIS_URL": f"unix://{redis_sock}",
-    }
+    redis = [_program("redis-server"), "--port", "0", "--unixsocket", str(redis_sock)]
+    pids = [_spawn(redis, base / "redis.log").pid]
     deadline = time.monotonic() + 20
     while not redis_sock.exists() and time.monotonic() < deadline:
         time.sleep(0.1)
-    for i, port in enumerate(NODES, 1):
-        node_env = {**env, "CROWSNEST_NODE_ID": f"n{i}", "CROWSNEST_PORT": str(port)}
-        command = [sys.executable, "-m", "crowsnest.cli", "serve", "--data-dir", str(base)]
-        pids.append(_spawn(command, base / f"n{i}.log", node_env))
-        _wait(f"http://127.0.0.1:{port}/healthz", f"node n{i}")  # one migrates first
-    pids.append(_spawn([_program("haproxy"), "-f", str(CONFIG)], base / "haproxy.log"))
-    (base / "pids").write_text("".join(f"{pid}\n" for pid in pids))
-    _wait(URL + "healthz", "HAProxy")
+    (base / "pids").write_text(f"{pids[0]}\n")
+    for i in range(1, len(NODES) + 1):
+        start_node(base, i)  # one after the other: the first one migrates
+    proxy = _spawn([_program("haproxy"), "-f", str(CONFIG)], base / "haproxy.log")
+    (base / "pids").write_text(f"{pids[0]}\n{proxy.pid}\n")
+    _wait(URL + "healthz", "HAProxy", proxy)
     print(f"CrowsNest cluster (3 nodes, PostgreSQL, Redis, HAProxy): open {URL}", flush=True)
     return 0
 
 
 def down(base: Path) -> int:
     base = base.resolve()
-    pids = base / "pids"
-    if pids.exists():
-        for line in reversed(pids.read_text().split()):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(int(line), signal.SIGTERM)
-        pids.unlink()
+    files = [base / f"n{i}.pid" for i in range(1, len(NODES) + 1)] + [base / "pids"]
+    for pids in files:  # the nodes (as last started), then HAProxy and Redis
+        if pids.exists():
+            for line in reversed(pids.read_text().split()):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int(line), signal.SIGTERM)
+            pids.unlink()
     data = base / "pg" / "data"
     if (data / "postmaster.pid").exists():
         subprocess.run(

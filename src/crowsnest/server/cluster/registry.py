@@ -358,8 +358,8 @@ class LeaseRegistry(Registry):
         self.order = [t for t in order if t not in gone]
 
     async def sweep(self) -> None:
-        """Take the tables that nobody holds (their node died) and were created a
-        while ago (a table just created is its creator's to take)."""
+        """Take the tables that nobody holds (their node died); a table just created
+        is its creator's to take."""
         before = utcnow() - timedelta(seconds=2 * self.lease)
         ids = await asyncio.to_thread(self._open_ids, before)
         candidates = [t for t in ids if t not in self.held and t not in self.tables]
@@ -371,10 +371,14 @@ class LeaseRegistry(Registry):
                 await self.claim(table_id)
 
     def _open_ids(self, before: object) -> list[str]:
+        """Open tables that an owner took once (a new table's creator takes it right
+        after writing it), or created before ``before`` (its creator died first)."""
+        owned = sa.select(table_owners.c.table_id)
         with self.store.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(tables.c.id).where(
-                    tables.c.status.in_(("waiting", "playing")), tables.c.created_at < before
+                    tables.c.status.in_(("waiting", "playing")),
+                    sa.or_(tables.c.id.in_(owned), tables.c.created_at < before),
                 )
             ).all()
         return [r.id for r in rows]
