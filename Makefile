@@ -15,7 +15,7 @@ DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook bot-ratings format clean venv
+.PHONY: cluster cluster-down cluster-packages bench-cluster install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -24,12 +24,33 @@ install: $(CORE_STAMP)
 play: $(SERVER_STAMP)
 	$(BIN)/crowsnest serve
 
+# Several nodes on one machine (docs/deploy.md): PostgreSQL, Redis, HAProxy and three
+# `crowsnest serve` nodes from Debian's packages, in data/cluster; it prints the URL.
+cluster: $(SERVER_STAMP) cluster-packages
+	$(BIN)/python -m crowsnest.server.cluster.local up
+
+cluster-down:
+	$(BIN)/python -m crowsnest.server.cluster.local down
+
+# Debian's postgresql, redis-server and haproxy, installed with apt-get where missing
+# (needs root); the cluster tests need them too.
+cluster-packages:
+	@missing=""; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
+	[ -z "$$missing" ] || { \
+		echo "installing Debian's$$missing"; \
+		command -v apt-get >/dev/null || { echo "error: no apt-get; install$$missing" >&2; exit 1; }; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; }
+
 play-terminal: $(CORE_STAMP)
 	$(BIN)/crowsnest play
 
 # Everything: lint, every test (browser, PostgreSQL and slow ones too) measured by
 # coverage.py, then the coverage gates.
-test: lint test-js chromium
+test: lint test-js chromium cluster-packages
 	$(BIN)/pytest -q --cov --cov-report=
 	@$(MAKE) --no-print-directory coverage
 
@@ -93,6 +114,12 @@ bench-server: $(DEV_STAMP)
 		--data-dir data/bench-server 2>data/bench-server/server.log & pid=$$!; \
 	$(BIN)/crowsnest bench-server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
 		--seconds $(SECONDS) --think $(THINK); status=$$?; kill $$pid; exit $$status
+
+# Failover of a running `make cluster` (docs/benchmarks.md): KILLS=20 kill -9 of a
+# table's owner, each timed to the first action on the new owner.
+KILLS ?= 20
+bench-cluster: $(DEV_STAMP)
+	$(BIN)/python -m bench.cluster_failover --kills $(KILLS)
 
 # Strength runs (long: see docs/ai.md). DEALS=200 by default.
 DEALS ?= 200

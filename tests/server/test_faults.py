@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +34,18 @@ class Disk:
         self.gate: threading.Event | None = None
         self.failed = 0
 
-    def append(self, conn: Connection, entries: Sequence[tuple[str, Accepted]]) -> None:
+    def append(
+        self,
+        conn: Connection,
+        entries: Sequence[tuple[str, Accepted]],
+        fences: Mapping[str, int] | None = None,
+    ) -> None:
         if any(table_id == self.bad for table_id, _ in entries):
             if self.gate is not None:
                 self.gate.wait(10)
             self.failed += 1
             raise OSError(28, "No space left on device")
-        REAL_APPEND(conn, entries)
+        REAL_APPEND(conn, entries, fences)
 
 
 @pytest.fixture

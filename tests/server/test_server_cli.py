@@ -79,5 +79,5 @@ def test_the_database_lock_is_for_sqlite_files_only(tmp_path: Path) -> None:
         with pytest.raises(AlreadyServing, match=r"x\.db is already served"):
             DatabaseLock(url).acquire()
     DatabaseLock(url).acquire().release()  # free again once released
-    assert DatabaseLock("postgresql+psycopg://db/cn").acquire().path is None
+    assert DatabaseLock("postgresql+psycopg://db/cn").path is None  # its own lock: tests/cluster
     assert DatabaseLock("sqlite://").acquire().path is None

@@ -38,6 +38,7 @@ from crowsnest.server.identity import Identity
 from crowsnest.server.logs import server_event
 from crowsnest.server.names import BadName
 from crowsnest.server.players_store import PlayerStore
+from crowsnest.server.registry import Registry, RegistryFactory
 from crowsnest.server.schemas import ErrorBody
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import Store, Writer
@@ -134,7 +135,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.hint_timeout,
             settings.review_queue,
         )
-        hub = Hub(settings, store, writer, bots)
+        redis, registry = _cluster(settings)
+        hub = Hub(settings, store, writer, bots, registry=registry)
         await hub.start()
         app.state.hub = hub
         app.state.identity = Identity(settings, PlayerStore(store.engine), writer)
@@ -147,6 +149,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hub.close()
+            if redis is not None:
+                await redis.aclose()
             writer.close()
             bots.close()
             store.close()
@@ -162,6 +166,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     # Replays and catalogs are large, repetitive JSON: compress them for the browser.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    if settings.redis_url:
+        from crowsnest.server.cluster.routing import TableRouting
+
+        app.add_middleware(TableRouting)
     if settings.hosts():
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts())
     _handlers(app)
@@ -169,6 +177,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
+
+
+def _cluster(settings: Settings) -> tuple[Any, RegistryFactory]:
+    """One process: today's registry. Several nodes (a Redis URL): leases."""
+    if not settings.redis_url:
+        return None, Registry
+    from redis.asyncio import Redis
+
+    from crowsnest.server.cluster.registry import LeaseRegistry
+
+    redis = Redis.from_url(settings.redis_url)
+    return redis, LeaseRegistry.factory(redis, settings.node_name(), settings.lease)
 
 
 def _handlers(app: FastAPI) -> None:

@@ -32,7 +32,7 @@ from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
 from crowsnest.server.people import bot_name, default_timer, turn_seconds
 from crowsnest.server.players_store import PlayerStore
-from crowsnest.server.registry import LiveTable, Registry
+from crowsnest.server.registry import LiveTable, Registry, RegistryFactory
 from crowsnest.server.review import Reviewer
 from crowsnest.server.schemas import (
     PROTOCOL_VERSIONS,
@@ -63,14 +63,15 @@ class Hub:
         bots: BotRunner,
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
+        registry: RegistryFactory = Registry,
     ) -> None:
         self.settings = settings
         self.bots = bots
         self.clock = clock
         self.wall = wall
-        self.journal = Journal(writer, self.to_wall)
+        self.registry = registry(store, clock, self._run, self.from_wall)
+        self.journal = Journal(writer, self.to_wall, self.registry.fence_of)
         self.driver = BotDriver(bots, clock, self.commit)
-        self.registry = Registry(store, clock, self._run, self.from_wall)
         self.reviewer = Reviewer(
             bots, store, self.journal, settings.review_worlds, self.registry.tables.get
         )
@@ -238,7 +239,7 @@ class Hub:
         )
         seat_rows = [SeatRow(i, s.kind, s.name, None) for i, s in enumerate(table.seats)]
         await self.journal.write(lambda conn: Store.create_table(conn, row, seat_rows))
-        self.registry.add(LiveTable(table, invite_hash))
+        await self.registry.take(LiveTable(table, invite_hash))
         table_event("table_created", table_id, rules=config.rules, seats=list(config.seats))
         return TableCreated(
             table=table.info(),

@@ -31,16 +31,31 @@ T = TypeVar("T")
 FAILURE_LOG_EVERY = 60.0
 """Seconds between two ``store_failed`` lines of one table."""
 
-_Pending = tuple[str, Accepted, list[tuple[str, int, datetime | None]], asyncio.Future[None]]
+_Pending = tuple[
+    str, Accepted, list[tuple[str, int, datetime | None]], int | None, asyncio.Future[None]
+]
+"""A table's action waiting for the batch: its turn deadlines and its lease's fence."""
+
+
+def unfenced(_table_id: str) -> int | None:
+    """One process: no lease, no fence."""
+    return None
 
 
 class Journal:
     """The event loop's side of the store's writer."""
 
-    def __init__(self, writer: Writer, wall: Callable[[float], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        writer: Writer,
+        wall: Callable[[float], datetime] | None = None,
+        fence_of: Callable[[str], int | None] = unfenced,
+    ) -> None:
         self.writer = writer
         self.wall = wall
         """Table time to the wall clock's (UTC), for the turn deadlines stored."""
+        self.fence_of = fence_of
+        """The lease number each append of a table carries (several nodes)."""
         self._pending: list[_Pending] = []
         self._failures: dict[str, tuple[float, int]] = {}
         """By table: when its last failure was logged, and how many since were not."""
@@ -60,10 +75,11 @@ class Journal:
         scores = list(table.game.scores) if out.finished else []
         entrants = entrants_of(table) if out.finished else []
         deadlines = self.deadlines(table.id, out.deadlines)
+        fence = self.fence_of(table.id)
 
         def finish(conn: SAConnection) -> None:
             assert record is not None
-            Store.append(conn, [(table.id, accepted)])
+            Store.append(conn, [(table.id, accepted)], _fences([(table.id, fence)]))
             Store.set_deadlines(conn, [(table.id, seat, None) for seat in range(4)])
             Store.finish(conn, table.id, record, results, scores, entrants)
 
@@ -123,7 +139,7 @@ class Journal:
         future: asyncio.Future[None] = loop.create_future()
         if not self._pending:
             loop.call_soon(self._flush)
-        self._pending.append((table_id, accepted, deadlines or [], future))
+        self._pending.append((table_id, accepted, deadlines or [], self.fence_of(table_id), future))
         return future
 
     def _flush(self) -> None:
@@ -132,11 +148,12 @@ class Journal:
 
     def _submit(self, batch: list[_Pending]) -> None:
         loop = asyncio.get_running_loop()
-        entries = [(table_id, accepted) for table_id, accepted, _, _ in batch]
-        deadlines = [d for _, _, ds, _ in batch for d in ds]
+        entries = [(table_id, accepted) for table_id, accepted, _, _, _ in batch]
+        deadlines = [d for _, _, ds, _, _ in batch for d in ds]
+        fences = _fences([(table_id, fence) for table_id, _, _, fence, _ in batch])
 
         def write(conn: SAConnection) -> None:
-            Store.append(conn, entries)
+            Store.append(conn, entries, fences)
             if deadlines:
                 Store.set_deadlines(conn, deadlines)
 
@@ -149,13 +166,17 @@ class Journal:
             for one in batch:
                 self._submit([one])
             return
-        for _, _, _, future in batch:
+        for _, _, _, _, future in batch:
             if future.done():
                 continue
             if error is None:
                 future.set_result(None)
             else:
                 future.set_exception(error)
+
+
+def _fences(pairs: list[tuple[str, int | None]]) -> dict[str, int]:
+    return {table_id: fence for table_id, fence in pairs if fence is not None}
 
 
 def results_of(table: Table) -> list[ResultRow]:

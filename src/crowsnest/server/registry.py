@@ -49,6 +49,10 @@ class LiveTable:
 
 Runner = Callable[[LiveTable], Coroutine[Any, Any, None]]
 """What runs beside each live table for as long as it is live (its bots)."""
+RegistryFactory = Callable[
+    ["Store", Callable[[], float], Runner, "Callable[[datetime], float] | None"], "Registry"
+]
+"""What the hub builds its registry with (several nodes: a lease-aware one)."""
 
 
 class Registry:
@@ -87,6 +91,20 @@ class Registry:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+    # -- ownership (one process: every table is ours; several nodes: a lease each) ----
+
+    async def take(self, live: LiveTable) -> None:
+        """Serve a table just created here."""
+        self.add(live)
+
+    async def claim(self, table_id: str) -> None:
+        """Make sure a table asked for is served here, if it can be (several nodes:
+        take its lease; raise ``table_unavailable`` while another node holds it)."""
+
+    def fence_of(self, table_id: str) -> int | None:
+        """The lease number the table's appends carry (None: no lease to check)."""
+        return None
 
     def add(self, live: LiveTable) -> None:
         self.tables[live.table.id] = live

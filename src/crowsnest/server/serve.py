@@ -11,8 +11,17 @@ from crowsnest.server.settings import Settings
 def run(settings: Settings) -> int:
     from crowsnest.server.single import AlreadyServing, DatabaseLock
 
+    url = settings.resolved_database_url()
+    if settings.redis_url and not url.startswith("postgresql"):
+        print(
+            "crowsnest serve: several nodes (CROWSNEST_REDIS_URL) share one PostgreSQL "
+            "database: set CROWSNEST_DATABASE_URL=postgresql+psycopg://...",
+            file=sys.stderr,
+            flush=True,
+        )
+        return 1
     try:
-        with DatabaseLock(settings.resolved_database_url()):
+        with DatabaseLock(url, shared=bool(settings.redis_url)):
             return _serve(settings)
     except AlreadyServing as err:
         print(f"crowsnest serve: {err}", file=sys.stderr, flush=True)

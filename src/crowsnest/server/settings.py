@@ -104,6 +104,17 @@ class Settings(BaseSettings):
     settings, comma-separated."""
     log_level: str = "info"
 
+    # -- several nodes (docs/deploy.md) -------------------------------------------------
+    redis_url: str | None = None
+    """``redis://host:6379/0``: this node is one of several on a shared PostgreSQL,
+    each table served by the node that holds its lease in Redis. Without it the
+    server is the one process of its database."""
+    node_id: str | None = None
+    """This node's name in the cluster (leases, logs); default ``<host>-<pid>``."""
+    lease: float = Field(default=3.0, ge=0.5, le=600)
+    """Seconds a table's lease lasts unless renewed (a third of it between
+    renewals): how long a dead node's tables wait before another node takes them."""
+
     @property
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
@@ -118,6 +129,14 @@ class Settings(BaseSettings):
         """The turn timer's seconds: relaxed, normal, fast."""
         relaxed, normal, fast = (float(x) for x in self.turn_timers.split(","))
         return relaxed, normal, fast
+
+    def node_name(self) -> str:
+        if self.node_id:
+            return self.node_id
+        import os
+        import socket
+
+        return f"{socket.gethostname()}-{os.getpid()}"
 
     def hosts(self) -> list[str]:
         return [h.strip() for h in self.allowed_hosts.split(",") if h.strip()]

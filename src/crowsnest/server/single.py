@@ -8,8 +8,11 @@ taken and refuses to start, naming the database. The kernel drops the lock when 
 process ends, however it ends (kill -9 included), so a crash never leaves a stale
 lock behind.
 
-Several processes on one PostgreSQL database are the multi-node setup's business
-(a lease per table); this lock is for the embedded database only.
+On PostgreSQL the same holds through an advisory lock held by one connection for
+the process's life: a single process (no Redis URL) takes it exclusively, each node
+of a cluster (``CROWSNEST_REDIS_URL``, a lease per table) takes it shared. A single
+process therefore refuses a database that another process serves, and a node one
+that a single process serves; the lock goes when the connection does.
 
 >>> sqlite_path("sqlite:////tmp/x/crowsnest.db"), sqlite_path("postgresql://h/db")
 (PosixPath('/tmp/x/crowsnest.db'), None)
@@ -21,6 +24,7 @@ import fcntl
 import os
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
@@ -37,16 +41,50 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database).resolve()
 
 
-class DatabaseLock:
-    """Held while the process serves ``url``'s SQLite file; a no-op for other URLs."""
+PG_LOCK_KEY = 0x43524F5753
+"""The advisory lock's key (``CROWS``)."""
 
-    def __init__(self, url: str) -> None:
+
+class DatabaseLock:
+    """Held while the process serves ``url``: its SQLite file, or a PostgreSQL
+    database (``shared``: as one node of several)."""
+
+    def __init__(self, url: str, shared: bool = False) -> None:
         path = sqlite_path(url)
+        self.url = url
+        self.shared = shared
         self.path = None if path is None else path.with_name(path.name + ".lock")
         self._fd: int | None = None
+        self._pg: Any = None
+
+    def _acquire_postgres(self) -> None:
+        import sqlalchemy as sa
+
+        engine = sa.create_engine(self.url, poolclass=sa.NullPool)
+        conn = engine.connect()
+        how = "pg_try_advisory_lock_shared" if self.shared else "pg_try_advisory_lock"
+        taken = conn.execute(sa.text(f"SELECT {how}(:key)"), {"key": PG_LOCK_KEY}).scalar()
+        conn.commit()
+        if not taken:
+            conn.close()
+            engine.dispose()
+            shown = make_url(self.url).render_as_string(hide_password=True)
+            if self.shared:
+                raise AlreadyServing(
+                    f"{shown} is served by a single server process (no CROWSNEST_REDIS_URL): "
+                    "stop it before starting nodes that share the database"
+                )
+            raise AlreadyServing(
+                f"{shown} is already served by another process: several servers on one "
+                "PostgreSQL need CROWSNEST_REDIS_URL (docs/deploy.md), or give this one "
+                "its own database"
+            )
+        self._pg = (engine, conn)
 
     def acquire(self) -> DatabaseLock:
         if self.path is None:
+            if make_url(self.url).get_backend_name() == "postgresql":
+                self._acquire_postgres()
             return self
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -66,6 +104,11 @@ class DatabaseLock:
         return self
 
     def release(self) -> None:
+        if self._pg is not None:
+            engine, conn = self._pg
+            conn.close()  # the session ends: its advisory lock goes
+            engine.dispose()
+            self._pg = None
         if self._fd is not None:
             os.close(self._fd)  # closing the descriptor drops the lock
             self._fd = None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -171,6 +171,25 @@ reviews = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 """Hand reviews (``crowsnest.server.review``): one per human seat and hand."""
+
+table_owners = sa.Table(
+    "table_owners",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("fence", sa.BigInteger, nullable=False),
+    sa.Column("node", sa.String(64), nullable=False),
+    sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+)
+"""Several nodes: the fencing number of the lease of each table's owner (v0007)."""
+
+
+class StaleOwner(RuntimeError):
+    """An append by a node whose lease on the table has been taken over since."""
+
+    def __init__(self, table_id: str, fence: int) -> None:
+        super().__init__(f"table {table_id}: fence {fence} is not the owner's")
+        self.table_id = table_id
+        self.fence = fence
 
 
 def utcnow() -> datetime:
@@ -433,8 +452,46 @@ class Store:
         )
 
     @staticmethod
-    def append(conn: Connection, entries: Sequence[tuple[str, Accepted]]) -> None:
-        """Append (table id, accepted action) entries to the log, in one ``INSERT``."""
+    def take(conn: Connection, table_id: str, fence: int, node: str) -> bool:
+        """Record ``node`` as the owner of the table with the lease numbered ``fence``;
+        False if a lease numbered as high or higher is recorded. It waits for the
+        appends of the previous owner in flight (they hold the row), and every one
+        after it with a lower fence is refused."""
+        done = conn.execute(
+            table_owners.update()
+            .where(table_owners.c.table_id == table_id, table_owners.c.fence < fence)
+            .values(fence=fence, node=node, since=utcnow())
+        )
+        if done.rowcount == 1:
+            return True
+        held = conn.execute(
+            sa.select(table_owners.c.fence).where(table_owners.c.table_id == table_id)
+        ).first()
+        if held is not None:
+            return False
+        conn.execute(
+            table_owners.insert().values(table_id=table_id, fence=fence, node=node, since=utcnow())
+        )
+        return True
+
+    @staticmethod
+    def append(
+        conn: Connection,
+        entries: Sequence[tuple[str, Accepted]],
+        fences: Mapping[str, int] | None = None,
+    ) -> None:
+        """Append (table id, accepted action) entries to the log, in one ``INSERT``.
+        ``fences``: by table, the writer's lease number, checked first (and the
+        owner's row held until the commit): :class:`StaleOwner` if it is not the
+        recorded owner's."""
+        for table_id, fence in (fences or {}).items():
+            held = conn.execute(
+                table_owners.update()
+                .where(table_owners.c.table_id == table_id, table_owners.c.fence == fence)
+                .values(fence=fence)
+            )
+            if held.rowcount != 1:
+                raise StaleOwner(table_id, fence)
         now = utcnow()
         conn.execute(
             actions.insert(),

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     this.code = code;
     this.status = status;
     this.args = args;
+    /** @type {string | null} the Retry-After header of a refusal, if any */
+    this.retryAfter = null;
   }
 }
 
@@ -37,14 +39,46 @@ export function errorCode(err) {
  * @property {RequestCache} [cache]
  */
 
+/** Times a request refused with `table_unavailable` is sent again (after its Retry-After). */
+export const UNAVAILABLE_RETRIES = 3;
+
 /**
- * One call of the HTTP API; its decoded JSON answer.
+ * Milliseconds to wait before sending again a request refused with a Retry-After
+ * header (seconds), at most 5 s; 1 s when the header is missing or unreadable.
+ * @param {string | null} header
+ */
+export function retryAfterMs(header) {
+  const seconds = header == null || header.trim() === "" ? NaN : Number(header);
+  return Math.min(5000, Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000);
+}
+
+/**
+ * A request to the server (see `send`); a table that is moving to another server
+ * (503 `table_unavailable`) is asked again after the Retry-After it gave.
  * @param {string} method
  * @param {string} path
  * @param {RequestOptions} [options]
  * @returns {Promise<any>}
  */
-export async function request(method, path, { body, token, query, cache } = {}) {
+export async function request(method, path, options = {}) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send(method, path, options);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== "table_unavailable" || attempt >= UNAVAILABLE_RETRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(err.retryAfter)));
+    }
+  }
+}
+
+/**
+ * One request to the server.
+ * @param {string} method
+ * @param {string} path
+ * @param {RequestOptions} [options]
+ * @returns {Promise<any>}
+ */
+async function send(method, path, { body, token, query, cache } = {}) {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v != null) url.searchParams.set(k, String(v));
   /** @type {Record<string, string>} */
@@ -70,7 +104,9 @@ export async function request(method, path, { body, token, query, cache } = {}) 
   }
   if (!response.ok) {
     const e = data?.error ?? {};
-    throw new ApiError(e.code ?? "internal_error", e.message ?? response.statusText, response.status, e.args ?? {});
+    const err = new ApiError(e.code ?? "internal_error", e.message ?? response.statusText, response.status, e.args ?? {});
+    err.retryAfter = response.headers.get("Retry-After");
+    throw err;
   }
   return data;
 }

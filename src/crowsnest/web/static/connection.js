@@ -35,6 +35,19 @@ export function backoff(retry) {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** retry);
 }
 
+/**
+ * How long to wait before reconnecting: the server's `retry_after` (seconds) when it
+ * said the table is unavailable for now (it moves to another server), else `backoff`.
+ * @param {number} retry
+ * @param {number | null} retryAfter
+ */
+export function reconnectDelay(retry, retryAfter) {
+  if (retryAfter != null && Number.isFinite(retryAfter) && retryAfter >= 0) {
+    return Math.min(MAX_DELAY_MS, retryAfter * 1000);
+  }
+  return backoff(retry);
+}
+
 export class Connection {
   /**
    * @param {string} tableId
@@ -51,6 +64,8 @@ export class Connection {
     this.ws = null;
     this.closed = false;
     this.retry = 0;
+    /** @type {number | null} the `retry_after` of the last `table_unavailable` */
+    this.retryAfter = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
     /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -84,8 +99,10 @@ export class Connection {
       if (msg?.type === "welcome") this.handlers.onWelcome(msg);
       else if (msg?.type === "state") this.handlers.onState(msg);
       else if (msg?.type === "presence") this.handlers.onPresence(msg);
-      else if (msg?.type === "error") this.handlers.onError(msg);
-      else if (msg?.type === "chat") this.handlers.onChat?.(msg);
+      else if (msg?.type === "error") {
+        if (msg.code === "table_unavailable") this.retryAfter = Number(msg.args?.retry_after ?? 1);
+        this.handlers.onError(msg);
+      } else if (msg?.type === "chat") this.handlers.onChat?.(msg);
       else if (msg?.type === "review_ready") this.handlers.onReviewReady?.(msg);
     });
     ws.addEventListener("close", (event) => {
@@ -96,7 +113,8 @@ export class Connection {
         return;
       }
       this.handlers.onConnection("lost");
-      const delay = backoff(this.retry);
+      const delay = reconnectDelay(this.retry, this.retryAfter);
+      this.retryAfter = null;
       this.retry += 1;
       this.timer = setTimeout(() => this.open(), delay);
     });

@@ -1,0 +1,413 @@
+"""The live tables of one node among several: a table is served here only while this
+node holds its lease (:mod:`.lease`).
+
+- **Taking** a table (created here, asked for here, or found without an owner by the
+  sweep): the lease is taken in Redis, its fencing number recorded in PostgreSQL
+  (:meth:`~crowsnest.server.store.Store.take`, which waits for the previous owner's
+  appends in flight and refuses every later one), then the table is rebuilt from the
+  store: the recovery path of one process, bots and timers included.
+- **Holding** it: every third of the lease, all leases are renewed in one round
+  trip. A lease that is lost, or not renewed in time (Redis unreachable, the process
+  stopped), drops its table at once: its task is cancelled and its connections are
+  closed with ``table_unavailable``, so that the clients reconnect to the new owner.
+- **Giving it up**: a finished or expired table, a handover asked by the node that
+  HAProxy sends the table's requests to, and every table on shutdown (SIGTERM).
+
+The lobby of the other nodes is read from Redis every renewal (``lobby:<table>``
+keys that expire with their owner), never trusted beyond listing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import sqlalchemy as sa
+from redis.asyncio import Redis
+from starlette.status import WS_1012_SERVICE_RESTART
+
+from crowsnest.server.cluster.lease import HANDOVER, PREFIX, Leases
+from crowsnest.server.logs import server_event, table_event
+from crowsnest.server.registry import (
+    MAX_TABLE_ID,
+    LiveTable,
+    Registry,
+    RegistryFactory,
+    Runner,
+)
+from crowsnest.server.schemas import ErrorMessage, TableInfo
+from crowsnest.server.store import Store, StoredTable, table_owners, tables, utcnow
+from crowsnest.server.table import TableError
+
+LOBBY = PREFIX + "lobby"
+"""Sorted set of the public tables' ids (by creation); ``lobby:<id>`` holds each one's
+:class:`TableInfo` while its owner renews it."""
+SAFETY = 0.9
+"""Part of the lease this node trusts itself to hold it after sending the request
+that took or renewed it (Redis counts from when it received it)."""
+HANDOVER_AFTER = 1.0
+"""Seconds a table stays here before a handover asked by another node is honoured
+(so that two nodes cannot pass a table back and forth faster)."""
+SWEEP_BATCH = 200
+"""Ownerless tables one sweep takes at most."""
+
+
+@dataclass(slots=True)
+class Held:
+    fence: int
+    valid_until: float
+    """``time.monotonic()`` after which the lease may be another node's."""
+    since: float
+
+
+class LeaseRegistry(Registry):
+    """The tables whose lease this node holds."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        run: Runner,
+        from_wall: Callable[[datetime], float] | None = None,
+        *,
+        redis: Redis,
+        node: str,
+        lease: float,
+    ) -> None:
+        super().__init__(store, clock, run, from_wall)
+        self.redis = redis
+        self.node = node
+        self.lease = lease
+        self.leases = Leases(redis, node, lease)
+        self.held: dict[str, Held] = {}
+        self.others: dict[str, TableInfo] = {}
+        """The public tables of the other nodes, as they last published them."""
+        self.order: list[str] = []
+        """Every public table's id, oldest first (the lobby's order)."""
+        self._claims: dict[str, asyncio.Task[None]] = {}
+        self._asked: dict[str, float] = {}
+        self._loops: list[asyncio.Task[None]] = []
+        self.closing = False
+
+    @classmethod
+    def factory(cls, redis: Redis, node: str, lease: float) -> RegistryFactory:
+        def build(
+            store: Store,
+            clock: Callable[[], float],
+            run: Runner,
+            from_wall: Callable[[datetime], float] | None = None,
+        ) -> Registry:
+            return cls(store, clock, run, from_wall, redis=redis, node=node, lease=lease)
+
+        return build
+
+    # -- life ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start renewing, sweeping and listening; no table is taken before it is
+        found ownerless (the others' are theirs)."""
+        await self.redis.ping()
+        loop = asyncio.get_running_loop()
+        self._loops = [
+            loop.create_task(self._every(self.lease / 3, self.tick)),
+            loop.create_task(self._every(self.lease / 3, self.sweep)),
+            loop.create_task(self._handovers()),
+        ]
+
+    async def close(self) -> None:
+        """Stop, and give every lease up so that other nodes take the tables now."""
+        self.closing = True
+        for task in self._loops:
+            task.cancel()
+        for task in self._loops:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        held = list(self.held.items())
+        self.held.clear()  # no append of this node passes its fence from now on
+        await super().close()
+        for table_id, lease in held:
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id, lease.fence)
+            with contextlib.suppress(Exception):
+                await self.redis.delete(f"{LOBBY}:{table_id}")
+        server_event("leases_released", tables=len(held), node=self.node)
+
+    async def _every(self, seconds: float, step: Callable[[], object]) -> None:
+        while True:
+            try:
+                result = step()
+                if asyncio.iscoroutine(result):
+                    await result
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                server_event("cluster_step_failed", logging.WARNING, exc_info=True)
+            await asyncio.sleep(seconds)
+
+    # -- ownership -------------------------------------------------------------------
+
+    def fence_of(self, table_id: str) -> int | None:
+        """The lease's number while it is ours; 0 (refused by every owner's row)
+        once it may not be."""
+        held = self.held.get(table_id)
+        if held is None or time.monotonic() >= held.valid_until:
+            return 0
+        return held.fence
+
+    async def take(self, live: LiveTable) -> None:
+        if self.closing or await self._lease(live.table.id) is None:
+            raise TableError("table_unavailable", "the new table's lease is taken; try again", 1)
+        self.add(live)
+
+    async def claim(self, table_id: str) -> None:
+        if table_id in self.tables or len(table_id) > MAX_TABLE_ID:
+            return
+        if self.closing:
+            raise TableError("table_unavailable", "this server is stopping; try again", 0.5)
+        self._unavailable(table_id)
+        task = self._claims.get(table_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._claim(table_id))
+            self._claims[table_id] = task
+            task.add_done_callback(lambda _: self._claims.pop(table_id, None))
+        await asyncio.shield(task)
+
+    async def _claim(self, table_id: str) -> None:
+        row = await asyncio.to_thread(self.store.table, table_id)
+        if row is None or row.status not in ("waiting", "playing"):
+            return  # unknown, or over: answered (read only) like one process does
+        if await self._lease(table_id) is None:
+            await self._ask(table_id)
+            wait = await self.leases.ttl(table_id)
+            raise TableError(
+                "table_unavailable",
+                "the table is served by another node and moves here; try again",
+                min(max(wait, 0.2), 1.0),
+            )
+        stored = await asyncio.to_thread(self.store.load, table_id)
+        if stored is None or stored.table.status not in ("waiting", "playing"):
+            await self._give_up(table_id)
+            return
+        if self.restore(stored) is None:
+            await self._give_up(table_id)
+
+    async def find(self, table_id: str) -> LiveTable:
+        await self.claim(table_id)
+        return await super().find(table_id)
+
+    def restore(self, stored: StoredTable) -> LiveTable | None:
+        """Rebuild a table whose lease is ours (a finished one: to show its end)."""
+        if stored.table.status != "over" and stored.table.id not in self.held:
+            return None
+        return super().restore(stored)
+
+    async def _lease(self, table_id: str) -> int | None:
+        """Take the table's lease and record its number as the owner's; None if
+        another node holds it."""
+        at_least = 0
+        for _ in range(2):
+            sent = time.monotonic()
+            fence = await self.leases.acquire(table_id, at_least)
+            if fence is None:
+                return None
+            if await asyncio.to_thread(self._record_owner, table_id, fence):
+                self.held[table_id] = Held(fence, sent + self.lease * SAFETY, sent)
+                table_event("lease_taken", table_id, fence=fence, node=self.node)
+                return fence
+            # Redis forgot the counter (restarted empty): go on from PostgreSQL's.
+            at_least = await asyncio.to_thread(self._recorded_fence, table_id)
+            await self.leases.release(table_id, fence)
+        return None
+
+    def _record_owner(self, table_id: str, fence: int) -> bool:
+        with self.store.begin() as conn:
+            return Store.take(conn, table_id, fence, self.node)
+
+    def _recorded_fence(self, table_id: str) -> int:
+        with self.store.engine.connect() as conn:
+            value = conn.execute(
+                sa.select(table_owners.c.fence).where(table_owners.c.table_id == table_id)
+            ).scalar()
+        return int(value or 0)
+
+    async def _ask(self, table_id: str) -> None:
+        """Ask the owner to hand the table over, at most once a second per table."""
+        now = time.monotonic()
+        if now - self._asked.get(table_id, -HANDOVER_AFTER) < HANDOVER_AFTER:
+            return
+        if len(self._asked) > 10_000:
+            self._asked.clear()
+        self._asked[table_id] = now
+        await self.leases.ask_handover(table_id)
+
+    async def _give_up(self, table_id: str) -> None:
+        held = self.held.pop(table_id, None)
+        if held is not None:
+            await self.leases.release(table_id, held.fence)
+        await self.redis.delete(f"{LOBBY}:{table_id}")
+
+    def drop(self, table_id: str, why: str) -> None:
+        """Stop serving a table at once; its clients reconnect (to its new owner)."""
+        self.held.pop(table_id, None)
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        self.remove(live)
+        if live.task is not None and live.task is not asyncio.current_task():
+            live.task.cancel()
+        error = ErrorMessage(
+            code="table_unavailable",
+            message="the table moves to another server; reconnect",
+            args={"retry_after": 1},
+        )
+        live.audience.close_all(WS_1012_SERVICE_RESTART, error)
+        table_event("table_dropped", table_id, logging.WARNING, why=why, node=self.node)
+
+    def reload(self, live: LiveTable) -> float:
+        """A failed write: with the lease still ours, rebuild as one process does;
+        else the table is another node's now."""
+        if self.fence_of(live.table.id) == 0:
+            self.drop(live.table.id, "write_refused")
+            return 1.0
+        return super().reload(live)
+
+    async def hand_over(self, table_id: str) -> None:
+        """Give a table up to the node that asked for it (its requests reach that one)."""
+        live = self.tables.get(table_id)
+        held = self.held.get(table_id)
+        if live is None or held is None or time.monotonic() - held.since < HANDOVER_AFTER:
+            return
+        async with live.lock:  # no action half written
+            self.drop(table_id, "handover")
+        await self.leases.release(table_id, held.fence)
+        await self.redis.delete(f"{LOBBY}:{table_id}")
+
+    async def _handovers(self) -> None:
+        while True:
+            try:
+                pubsub = self.redis.pubsub()
+                await pubsub.subscribe(HANDOVER)
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    data = message["data"]
+                    text = data.decode() if isinstance(data, bytes) else str(data)
+                    table_id, _, node = text.partition(" ")
+                    if node != self.node and table_id in self.tables:
+                        await self.hand_over(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                server_event("handover_listener_failed", logging.WARNING, exc_info=True)
+                await asyncio.sleep(self.lease / 3)
+
+    # -- the periodic steps ------------------------------------------------------------
+
+    async def tick(self) -> None:
+        """Give up finished tables' leases, renew the others (dropping the lost ones),
+        publish this node's public tables and read the others'."""
+        for table_id in list(self.held):
+            live = self.tables.get(table_id)
+            gone = live is None and table_id not in self.reloading
+            if gone or (live is not None and live.table.status == "over"):
+                await self._give_up(table_id)
+        sent = time.monotonic()
+        held = [(t, h.fence) for t, h in self.held.items()]
+        try:
+            lost = await asyncio.wait_for(self.leases.renew(held), self.lease / 3)
+        except Exception:
+            server_event("lease_renewal_failed", logging.WARNING, tables=len(held))
+        else:
+            for table_id, fence in held:
+                lease = self.held.get(table_id)
+                if table_id in lost:
+                    self.drop(table_id, "lease_lost")
+                elif lease is not None and lease.fence == fence:
+                    lease.valid_until = sent + self.lease * SAFETY
+        now = time.monotonic()
+        for table_id, lease in list(self.held.items()):
+            if now >= lease.valid_until:
+                self.drop(table_id, "lease_expired")
+        await self._lobby()
+
+    async def _lobby(self) -> None:
+        ms = round(self.lease * 3000)
+        mine: dict[str, str] = {}
+        for table_id, live in self.tables.items():
+            table = live.table
+            if table_id in self.held and table.config.public and table.status != "over":
+                mine[table_id] = table.info().model_dump_json()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id, text in mine.items():
+                pipe.set(f"{LOBBY}:{table_id}", text, px=ms)
+            if mine:
+                pipe.zadd(LOBBY, dict.fromkeys(mine, time.time()), nx=True)
+            pipe.zrange(LOBBY, 0, -1)
+            answers = await pipe.execute()
+        order = [v.decode() if isinstance(v, bytes) else str(v) for v in answers[-1]]
+        others = [t for t in order if t not in self.tables]
+        values = await self.redis.mget([f"{LOBBY}:{t}" for t in others]) if others else []
+        seen: dict[str, TableInfo] = {}
+        gone: list[str] = []
+        for table_id, value in zip(others, values, strict=True):
+            if value is None:
+                gone.append(table_id)
+                continue
+            info = TableInfo.model_validate_json(value)
+            old = self.others.get(table_id)
+            seen[table_id] = old if old is not None and old.seq > info.seq else info
+        if gone:
+            await self.redis.zrem(LOBBY, *gone)
+        self.others = seen
+        self.order = [t for t in order if t not in gone]
+
+    async def sweep(self) -> None:
+        """Take the tables that nobody holds (their node died); a table just created
+        is its creator's to take."""
+        before = utcnow() - timedelta(seconds=2 * self.lease)
+        ids = await asyncio.to_thread(self._open_ids, before)
+        candidates = [t for t in ids if t not in self.held and t not in self.tables]
+        holders = await self.leases.holders(candidates)
+        free = [t for t, holder in zip(candidates, holders, strict=True) if holder is None]
+        random.shuffle(free)
+        for table_id in free[:SWEEP_BATCH]:
+            with contextlib.suppress(TableError):
+                await self.claim(table_id)
+
+    def _open_ids(self, before: object) -> list[str]:
+        """Open tables that an owner took once (a new table's creator takes it right
+        after writing it), or created before ``before`` (its creator died first)."""
+        owned = sa.select(table_owners.c.table_id)
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables.c.id).where(
+                    tables.c.status.in_(("waiting", "playing")),
+                    sa.or_(tables.c.id.in_(owned), tables.c.created_at < before),
+                )
+            ).all()
+        return [r.id for r in rows]
+
+    # -- lookups -----------------------------------------------------------------------
+
+    def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
+        """This node's public tables and the others' (as they last published them),
+        oldest first."""
+        local = {
+            t: live
+            for t, live in self.tables.items()
+            if live.table.config.public and live.table.status != "over"
+        }
+        ids = [t for t in self.order if t in local or t in self.others]
+        listed = set(ids)
+        ids += [t for t in local if t not in listed]
+        page = []
+        for table_id in ids[offset : offset + limit]:
+            live = local.get(table_id)
+            page.append(live.table.info() if live is not None else self.others[table_id])
+        return len(ids), page

@@ -1,0 +1,110 @@
+"""Fixtures: a real local cluster for the module: one PostgreSQL database (in the
+session's throwaway PostgreSQL cluster), a Redis server and ``crowsnest serve`` nodes
+on them, each a process the tests may kill, stop or end."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from server.conftest import pg_cluster  # noqa: F401  (the session's PostgreSQL)
+from server.helpers import ServerProcess, free_port
+
+LEASE = 2.0
+"""The nodes' lease in these tests (seconds)."""
+
+
+def _need(program: str) -> str:
+    found = shutil.which(program) or shutil.which(program, path="/usr/sbin:/usr/bin")
+    if found is None:
+        message = f"{program} not found (.ci/run and `make cluster` install it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    """A Redis server of this module's own, on a unix socket, keeping nothing on disk."""
+    binary = _need("redis-server")
+    base = Path(tempfile.mkdtemp(prefix="cn-redis-"))
+    sock = base / "redis.sock"
+    proc = subprocess.Popen(
+        [binary, "--port", "0", "--unixsocket", str(sock), "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=base,
+    )
+    deadline = time.monotonic() + 20
+    while not sock.exists():
+        assert proc.poll() is None, "redis-server exited"
+        assert time.monotonic() < deadline, "redis-server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"unix://{sock}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster_db(pg_cluster: str) -> Iterator[str]:  # noqa: F811
+    """An empty database of the module's own."""
+    name = f"c_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(pg_cluster, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f"CREATE DATABASE {name}")
+    try:
+        yield pg_cluster.replace("/postgres?", f"/{name}?")
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.dispose()
+
+
+NodeFactory = Callable[..., ServerProcess]
+
+
+@pytest.fixture(scope="module")
+def nodes(
+    cluster_db: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[NodeFactory]:
+    """Start a node on the module's database and Redis (name ``n<i>`` by default)."""
+    started: list[ServerProcess] = []
+    base = tmp_path_factory.mktemp("nodes")
+
+    def start(name: str | None = None, **env: str) -> ServerProcess:
+        name = name or f"n{len(started)}"
+        folder = base / name
+        folder.mkdir(exist_ok=True)
+        settings = {
+            "CROWSNEST_DATABASE_URL": cluster_db,
+            "CROWSNEST_REDIS_URL": redis_url,
+            "CROWSNEST_NODE_ID": name,
+            "CROWSNEST_LEASE": str(LEASE),
+            "CROWSNEST_BOT_WORKERS": "1",
+            "CROWSNEST_HINT_WORKERS": "1",
+        }
+        node = ServerProcess(folder, {**settings, **env}).start()
+        started.append(node)
+        return node
+
+    yield start
+    for node in started:
+        if node.proc is not None and node.proc.poll() is None:
+            node.proc.kill()
+            node.proc.wait()
+
+
+__all__ = ["LEASE", "NodeFactory", "free_port"]
