@@ -61,6 +61,14 @@ def test_a_taken_username_ignores_case_and_width(client: TestClient) -> None:
         assert refused.status_code == 409 and _error(refused) == "username_taken", same
 
 
+def test_a_taken_username_ignores_look_alikes_in_another_script(client: TestClient) -> None:
+    """All-Cyrillic letters that look like a Latin name are the same username."""
+    assert _sign_up(client, "paypa").status_code == 200
+    client.cookies.clear()
+    refused = _sign_up(client, "\u0440\u0430\u0443\u0440\u0430")  # all Cyrillic
+    assert refused.status_code == 409 and _error(refused) == "username_taken"
+
+
 def test_bad_usernames_and_passwords(client: TestClient) -> None:
     for bad in ("", "Ann\u202e", "p\u0430ypal", "x" * 41):
         refused = _sign_up(client, bad)

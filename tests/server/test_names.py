@@ -69,3 +69,11 @@ def test_a_request_field_normalises_the_name_or_refuses_it() -> None:
     assert Join(name="  Zoë ").name == "Zoë"
     with pytest.raises(ValidationError, match="RIGHT-TO-LEFT OVERRIDE"):
         Join(name="\u202eAnn")
+
+
+def test_names_that_look_alike_in_another_script_compare_equal() -> None:
+    cyrillic = display_name("\u0440\u0430\u0443\u0440\u0430")  # no Latin letter
+    assert cyrillic != "paypa"
+    assert name_key(cyrillic) == name_key("paypa")
+    assert name_key(display_name("Łukasz")) != name_key("lukasz")  # Ł is not an L
+    assert name_key(display_name("\u05d3\u05e0\u05d9")) == "\u05d3\u05e0\u05d9"  # Hebrew: as it is

@@ -84,9 +84,20 @@ def display_name(raw: str) -> str:
 
 def name_key(name: str) -> str:
     """What two names are compared by: the display form case-mapped (so ``Ann`` and
-    ``ann`` are one name). ``name`` must be a display name already."""
+    ``ann`` are one name), and every letter that looks like a Latin one (Unicode's
+    confusables) read as that letter, so a name written wholly in Cyrillic letters
+    that look like ``paypa`` is the same name as ``paypa``. ``name`` must be a display
+    name already."""
     key: str = _NICKNAME.enforce(name)
-    return key
+    found = confusables.is_confusable(key, greedy=True, preferred_aliases=["latin"])
+    if not found:
+        return key
+    latin: dict[str, str] = {}
+    for entry in found:
+        for glyph in entry["homoglyphs"]:
+            if glyph["n"].startswith("LATIN ") and len(glyph["c"]) == 1:
+                latin.setdefault(entry["character"], glyph["c"].lower())
+    return "".join(latin.get(c, c) for c in key)
 
 
 def _script(char: str) -> str:
