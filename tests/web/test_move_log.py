@@ -1,12 +1,15 @@
 """The move log lists the hand's events for the eyes (not only the screen reader): the
 bids, the contract and the trump as headlines (also shown as a banner), and who took
-each trick; opened again in the middle of a hand, it tells the hand so far."""
+each trick; opened again in the middle of a hand, it tells the hand so far. Every trick
+of the hand can be looked at again."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from playwright.sync_api import Page, expect
+
+from crowsnest.web import catalog
 
 from .test_play import INSTANT, WAIT_FOR_TURN, act, open_with
 
@@ -60,6 +63,28 @@ def test_the_move_log_tells_the_hand(page: Page) -> None:
     assert headlines[0] in banners and headlines[1] in banners
     page.click("#moves-close")
     expect(page.locator("#moves")).to_be_hidden()
+
+    # every trick of the hand can be looked at again, not only the last one
+    words = catalog("en")
+    page.click("#last-trick")
+    title = page.locator("#last-trick-title")
+    expect(title).to_have_text(words["table.last_trick"])
+    expect(page.locator("#trick-next")).to_be_disabled()
+    shown = page.locator("#last-trick-view .trick-list li")
+    expect(shown).to_have_count(len(view["tricks"][-1]["cards"]))
+    page.click("#trick-prev")
+    count = len(view["tricks"])
+    expect(title).to_have_text(
+        words["table.trick_n"].replace("{n}", str(count - 1)).replace("{count}", str(count))
+    )
+    first = view["tricks"][count - 2]["cards"]
+    got = [
+        c.get_attribute("data-card")
+        for c in page.locator("#last-trick-view .trick-list .card").all()
+    ]
+    assert sorted(got) == sorted(first)
+    page.keyboard.press("Escape")
+    expect(page.locator("#last-trick-view")).to_be_hidden()
 
     # opened again, the log tells the same hand from the view
     page.reload()

@@ -24,14 +24,19 @@ import { playedBy } from "./trick.js";
 const closeForm = (title) => h("form", { method: "dialog" }, h("button", { class: "primary", autofocus: true }, title));
 
 /**
- * The last trick: who played what, the winner marked.
+ * A trick of this hand: who played what, the winner marked; with `count` tricks taken
+ * so far, buttons step to the one before and after (`#trick-prev`, `#trick-next`).
  * @param {TableModel} m
  * @param {Trick} trick
+ * @param {number} [index] which trick of the hand (0 for the first)
+ * @param {number} [count] how many tricks the hand has had so far
  */
-export function lastTrickContent(m, trick) {
+export function lastTrickContent(m, trick, index = 0, count = 1) {
   const style = m.settings.deckStyle;
+  const last = index === count - 1;
+  const title = last ? t("table.last_trick") : t("table.trick_n", { n: formatNumber(index + 1), count: formatNumber(count) });
   return [
-    h("h2", { id: "last-trick-title" }, t("table.last_trick")),
+    h("h2", { id: "last-trick-title", "data-index": String(index) }, title),
     h("p", {}, t("say.trick", { name: seatName(m, trick.winner), count: trick.points, points: trick.points })),
     h(
       "ol",
@@ -45,6 +50,14 @@ export function lastTrickContent(m, trick) {
         ),
       ),
     ),
+    count > 1
+      ? h(
+          "div",
+          { class: "dialog-actions trick-steps" },
+          h("button", { type: "button", id: "trick-prev", disabled: index === 0 }, t("table.trick_prev")),
+          h("button", { type: "button", id: "trick-next", disabled: last }, t("table.trick_next")),
+        )
+      : null,
     closeForm(t("dialog.close")),
   ];
 }

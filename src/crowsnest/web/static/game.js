@@ -802,11 +802,36 @@ export class Game {
     return find(this.root, `#${id}`);
   }
 
-  showLastTrick() {
+  /**
+   * The tricks of this hand, from the last one back (the view keeps them all).
+   * @param {number} [index] which trick to show; the last one if not given
+   */
+  showLastTrick(index) {
     if (!this.lastTrick) return;
+    const tricks = this.current?.view.tricks ?? [];
     const d = this.dialog("last-trick-view");
-    mount(d, lastTrickContent(this.model(), this.lastTrick));
-    d.showModal();
+    if (!tricks.length) {
+      mount(d, lastTrickContent(this.model(), this.lastTrick));
+    } else {
+      const i = Math.max(0, Math.min(tricks.length - 1, index ?? tricks.length - 1));
+      mount(d, lastTrickContent(this.model(), tricks[i], i, tricks.length));
+      d.querySelector("#trick-prev")?.addEventListener("click", () => this.stepTrick(i - 1, "#trick-prev"));
+      d.querySelector("#trick-next")?.addEventListener("click", () => this.stepTrick(i + 1, "#trick-next"));
+    }
+    if (!d.open) d.showModal();
+  }
+
+  /**
+   * Show another trick of the hand, keeping the focus on the button pressed (or on
+   * its twin when it is disabled at the end).
+   * @param {number} index
+   * @param {string} button
+   */
+  stepTrick(index, button) {
+    this.showLastTrick(index);
+    const d = this.dialog("last-trick-view");
+    const same = d.querySelector(`${button}:not([disabled])`) ?? d.querySelector(".trick-steps button:not([disabled])");
+    if (same instanceof HTMLElement) same.focus();
   }
 
   /** The move log: this hand's events, kept up to date while it is open. */
