@@ -78,10 +78,8 @@ def test_the_move_log_tells_the_hand(page: Page) -> None:
         words["table.trick_n"].replace("{n}", str(count - 1)).replace("{count}", str(count))
     )
     first = view["tricks"][count - 2]["cards"]
-    got = [
-        c.get_attribute("data-card")
-        for c in page.locator("#last-trick-view .trick-list .card").all()
-    ]
+    faces = page.locator("#last-trick-view .trick-list .card").all()
+    got = [c.get_attribute("data-card") or "" for c in faces]
     assert sorted(got) == sorted(first)
     page.keyboard.press("Escape")
     expect(page.locator("#last-trick-view")).to_be_hidden()
