@@ -93,3 +93,35 @@ def test_the_move_log_tells_the_hand(page: Page) -> None:
     again: list[list[Any]] = page.evaluate(LOG)
     assert [t for t, h in again if h] == headlines
     assert len([t for t, _ in again if "trick" in t]) == len(_view(page)["tricks"])
+
+
+# The most cards the trick area held as a finished trick (data-held), as it happens.
+RECORD_HELD = """() => {
+    window.__held = 0;
+    const area = document.querySelector("#trick");
+    new MutationObserver(() => {
+        if (area.hasAttribute("data-held")) {
+            window.__held = Math.max(window.__held, area.querySelectorAll(".card").length);
+        }
+    }).observe(area, { attributes: true, childList: true });
+}"""
+
+
+def test_a_finished_trick_stays_readable_at_instant_speed(page: Page) -> None:
+    """With no animations (speed "instant") a finished trick is not swept at once: its
+    four cards stay on the table, marked as finished, until the next card is played
+    or a short pause has passed."""
+    open_with(page, {**INSTANT, "rules": "hearts", "level": "easy"})
+    page.click("#new-game")
+    expect(page.locator("#trick")).to_have_count(1)
+    page.evaluate(RECORD_HELD)
+    for _ in range(100):
+        page.wait_for_function(WAIT_FOR_TURN, timeout=20_000)
+        if len(_view(page)["tricks"]) >= 2:
+            break
+        act(page)
+    else:
+        raise AssertionError("no two tricks")
+    assert page.evaluate("() => window.__held") == 4
+    # and it goes: a short pause later the table shows the trick in play only
+    expect(page.locator("#trick[data-held]")).to_have_count(0)

@@ -651,7 +651,7 @@ def test_a_phone_discard_of_five_by_taps(
 # A card of another suit while you hold the led one (so the reason is following suit,
 # not the first trick's rule about points): its code, or null.
 FOLLOWING = """() => {
-    const first = document.querySelector('#trick .card');
+    const first = document.querySelector('#trick:not([data-held]) .card');
     if (!first) return null;
     const led = first.dataset.card.slice(-1);
     const hand = [...document.querySelectorAll('#hand .card')];
@@ -678,7 +678,7 @@ def test_a_card_you_may_not_play_says_why(page: Page, lang: str, words: str) -> 
     else:
         raise AssertionError("never asked to follow suit")
     seq = page.locator("body").get_attribute("data-seq")
-    led = page.locator("#trick .card").first.get_attribute("data-card") or ""
+    led = page.locator("#trick:not([data-held]) .card").first.get_attribute("data-card") or ""
     suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[led[-1]]
     target = page.locator(f'#hand .card[data-card="{card}"]')
     target.scroll_into_view_if_needed()

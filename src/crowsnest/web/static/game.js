@@ -66,6 +66,9 @@ function onlyPlay(legal) {
   return legal.length === 1 && plays.size === 1 ? [...plays][0] : null;
 }
 
+/** How long a finished trick stays on the table when nothing is animated (ms). */
+const HOLD_TRICK_MS = 1500;
+
 /** How long a headline's banner stays over the table (ms), at every play speed. */
 const BANNER_MS = 3000;
 
@@ -102,6 +105,10 @@ export class Game {
     this.movesHand = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.bannerTimer = undefined;
+    /** @type {Trick | null} a finished trick kept on the table (no animations) */
+    this.heldTrick = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.heldTimer = undefined;
     /** @type {(number | null)[]} each seat's turn deadline, performance.now() ms */
     this.deadlines = [null, null, null, null];
     /** @type {Record<number, string>} */
@@ -510,6 +517,7 @@ export class Game {
       if (text) sentences.push(text);
       if (text && prev) this.logMove(hand, text, isHeadline(ev));
       if (ev.type === "play" && ev.seat != null && ev.card) {
+        if (this.heldTrick) this.releaseTrick(); // the next card: the finished trick goes
         this.displayTrick.push({ seat: ev.seat, card: ev.card });
         const source = sourceRect(root, this.model(), ev.seat, ev.card);
         this.renderTrick();
@@ -522,9 +530,13 @@ export class Game {
         if (ms) {
           await wait(ms * 1.8);
           await sweep(root, trick.winner, ms);
+          this.displayTrick = [];
+          this.renderTrick();
+        } else {
+          // No animations: the finished trick stays on the table to be read, until the
+          // next card is played or a short pause has passed.
+          this.holdTrick(trick);
         }
-        this.displayTrick = [];
-        this.renderTrick();
       } else if (ev.type === "hand_end") handEnd = /** @type {HandEnd} */ (/** @type {unknown} */ (ev));
       else if (ev.type === "game_end") gameEnd = ev;
     }
@@ -564,6 +576,7 @@ export class Game {
       this.nestCards = { hand: view.hand_number, nest: view.nest, discards: view.discards };
     }
     this.displayTrick = playedBy(view.trick, view.leader);
+    if (this.heldTrick && !this.displayTrick.length) this.displayTrick = playedBy(this.heldTrick.cards, this.heldTrick.leader);
     if (view.tricks.length) this.lastTrick = view.tricks[view.tricks.length - 1];
     else if (view.phase !== "play") this.lastTrick = null;
     const m = this.model();
@@ -654,8 +667,32 @@ export class Game {
     this.hooks.left?.();
   }
 
+  /**
+   * Keep a finished trick on the table for a while (the play speed "instant").
+   * @param {Trick} trick
+   */
+  holdTrick(trick) {
+    this.heldTrick = trick;
+    this.displayTrick = playedBy(trick.cards, trick.leader);
+    this.renderTrick();
+    clearTimeout(this.heldTimer);
+    this.heldTimer = setTimeout(() => this.releaseTrick(), HOLD_TRICK_MS);
+  }
+
+  /** The finished trick leaves the table. */
+  releaseTrick() {
+    clearTimeout(this.heldTimer);
+    if (!this.heldTrick) return;
+    this.heldTrick = null;
+    const view = this.current?.view;
+    this.displayTrick = view ? playedBy(view.trick, view.leader) : [];
+    this.renderTrick();
+  }
+
   renderTrick() {
-    mount(find(this.root, "#trick"), trickCards(this.model(), this.displayTrick));
+    const area = find(this.root, "#trick");
+    area.toggleAttribute("data-held", this.heldTrick !== null && this.displayTrick.length > 0 && !this.current?.view.trick.length);
+    mount(area, trickCards(this.model(), this.displayTrick));
   }
 
   /** @param {TableModel} m */
