@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -128,13 +130,22 @@ def test_no_review_slot_where_the_server_reviews_no_hands(page: Page) -> None:
 
 
 @pytest.fixture(scope="module")
-def reviewed_game(review_server: str) -> tuple[str, str, dict[str, Any]]:
+def reviewed_game(review_server: str) -> tuple[str, str, dict[str, Any], str]:
     """A finished Hearts game whose human seat was played (scripted) by ``name``,
-    once every hand is reviewed: (table id, name, its reviews)."""
+    once every hand is reviewed: (table id, name, its reviews, the player's identity
+    cookie, so a browser can open the game from that player's History)."""
     name = f"Review {uuid.uuid4().hex[:6]}"
     created = call(review_server, "POST", "/api/tables", {"rules": "hearts", "seed": 5})
     table_id: str = created["table"]["id"]
-    token = call(review_server, "POST", f"/api/tables/{table_id}/join", {"name": name})["token"]
+    request = urllib.request.Request(
+        f"{review_server}/api/tables/{table_id}/join",
+        data=json.dumps({"name": name}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        token = json.loads(answer.read())["token"]
+        cookie = SimpleCookie(answer.headers["Set-Cookie"])["crowsnest_session"].value
     player = Player(ws_url(review_server, table_id), token)
     with ThreadPoolExecutor(1) as thread:  # Playwright's loop runs in this thread
         thread.submit(lambda: asyncio.run(player.run())).result()
@@ -143,7 +154,7 @@ def reviewed_game(review_server: str) -> tuple[str, str, dict[str, Any]]:
     while len((found := reviews(review_server, table_id))["reviews"]) < hands:
         assert time.monotonic() < deadline, "the hands were not all reviewed"
         time.sleep(0.1)
-    return table_id, name, found
+    return table_id, name, found, cookie
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -151,13 +162,15 @@ def reviewed_game(review_server: str) -> tuple[str, str, dict[str, Any]]:
 def test_the_replay_shows_each_hands_review_with_hindsight(
     browser: Browser,
     review_server: str,
-    reviewed_game: tuple[str, str, dict[str, Any]],
+    reviewed_game: tuple[str, str, dict[str, Any], str],
     screenshots: Path,
     lang: str,
     size: str,
 ) -> None:
-    table_id, name, found = reviewed_game
+    table_id, name, found, cookie = reviewed_game
     context = browser.new_context(base_url=review_server, viewport=SIZES[size])
+    # the player who played the game, in this browser: its History lists the game
+    context.add_cookies([{"name": "crowsnest_session", "value": cookie, "url": review_server}])
     try:
         page = context.new_page()
         settings = json.dumps({"name": name})
