@@ -13,6 +13,7 @@ import {
   formatNumber,
   cardParts,
   cardName,
+  cardArg,
 } from "../../src/crowsnest/web/static/i18n.js";
 
 test("placeholders take their arguments; numbers are written for the language", () => {
@@ -80,4 +81,21 @@ test("card names in English and Polish; the bird named for the rule set", () => 
   useCatalog("pl", catalogOf("pl"));
   assert.equal(cardName("QS"), "Dama pik");
   assert.equal(cardName("R14"), "Czerwona 14");
+});
+
+test("a card argument is declined as its placeholder asks; without forms it stays as it is", () => {
+  useCatalog("pl", catalogOf("pl"));
+  assert.equal(cardName("QS", { case: "gen" }), "Damy pik");
+  assert.equal(cardName("JD", { case: "ins" }), "Waletem karo");
+  assert.equal(cardName("R1", { case: "acc" }), "Czerwoną 1");
+  assert.equal(cardName("CROW", { case: "acc" }), "Wronę");
+  assert.equal(cardName("CROW", { bird: "rook", case: "ins" }), "Gawronem");
+  assert.equal(cardName("2C", { case: "acc" }), "2 trefl");
+  useCatalog("pl", { s: "ani {card:gen}, ani {other:gen}; {card}", "rank.Q": "Dama", "rank.Q.gen": "Damy", "cardname.spades": "{rank} pik" });
+  assert.equal(t("s", { card: cardArg("QS"), other: "tekst" }), "ani Damy pik, ani tekst; Dama pik");
+  useCatalog("en", catalogOf("en"));
+  // English has no cases: the case asked for falls back to the one form.
+  assert.equal(t("rules.hearts.first_trick", { card: cardArg("QS") }).includes("the Queen of spades"), true);
+  assert.equal(cardName("QS", { case: "gen" }), "Queen of spades");
+  assert.deepEqual(cardArg("CROW", { bird: "rook" }), { card: "CROW", bird: "rook" });
 });

@@ -159,3 +159,28 @@ def test_info_tab_shows_the_rules_with_the_chosen_options(server_url: str, page:
     expect(info.locator('[data-key="rules.rook.deck"]')).to_contain_text("41 kart")
     expect(info.locator('[data-key="rules.rook.rank_order"]')).to_contain_text("14, 13, 12")
     assert _missing(page) == []
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "key", "text"),
+    [
+        ("hearts", "rules.hearts.first_trick", "ani Damy pik, chyba"),
+        ("hearts", "rules.hearts.not_played", "z Waletem karo"),
+        ("rook/crowsnest", "rules.rook.bird_any_time", "Wronę można zagrać"),
+        ("rook/red-one", "rules.rook.red_one_not_any_time", "ptaka Czerwoną 1 nie"),
+    ],
+)
+def test_polish_rules_decline_the_card_names(
+    server_url: str, page: Page, rules_id: str, key: str, text: str
+) -> None:
+    """After a preposition or a verb a card's name takes its case ("ani Damy pik",
+    "z Waletem karo"; it read "karty Dama pik", "z kartą Walet karo")."""
+    settings = json.dumps({"rules": rules_id})
+    page.add_init_script(
+        f"localStorage.setItem('crowsnest.settings', {json.dumps(settings)});"
+        "localStorage.setItem('crowsnest.language', 'pl');"
+    )
+    open_page(page)
+    page.click("#tab-info")
+    expect(page.locator(f'.rules-info [data-key="{key}"]')).to_contain_text(text)
+    assert _missing(page) == []

@@ -172,7 +172,7 @@ def test_hearts_numbers_are_the_engines() -> None:
     assert _one("hearts", "rules.hearts.first_lead") == {"card": {"card": "2C"}}
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
 
 
 def _placeholders(value: object) -> set[str]:

@@ -8,7 +8,17 @@
 import { api } from "./api.js";
 
 /** @typedef {string | Partial<Record<Intl.LDMLPluralRule, string>>} Entry */
-/** @typedef {Record<string, string | number>} Args */
+/**
+ * A card as an argument of t(): named when the text is made, in the grammatical case
+ * its placeholder asks for ("{card:acc}"), so each language declines it as it must.
+ * @typedef {{card: string, bird?: "crow" | "rook"}} CardArg
+ */
+/**
+ * A word of the catalog as an argument of t() (the bird's name in the rules): its key,
+ * looked up in the case its placeholder asks for ("<key>.<case>") when there is one.
+ * @typedef {{key: string}} WordArg
+ */
+/** @typedef {Record<string, string | number | CardArg | WordArg>} Args */
 
 const STORAGE_KEY = "crowsnest.language";
 
@@ -136,7 +146,10 @@ export function hasKey(key) {
 }
 
 /**
- * Translate key; {name} placeholders take args[name] (numbers are formatted).
+ * Translate key; {name} placeholders take args[name] (numbers are formatted, cards
+ * named). A placeholder may name a grammatical case, {name:case} (gen, dat, acc, ins,
+ * loc): a card argument is then named with the catalog's forms for that case
+ * (rank.Q.acc, cardname.red.gen, card.CROW.ins...), the only words our messages decline.
  * @param {string} key
  * @param {Args} [args]
  * @returns {string}
@@ -152,10 +165,13 @@ export function t(key, args = {}) {
     const form = plurals.select(Number(args.count ?? 0));
     value = entry[form] ?? entry.other ?? Object.values(entry)[0] ?? key;
   }
-  return String(value).replace(/\{(\w+)\}/g, (whole, name) => {
+  return String(value).replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, grammaticalCase) => {
     if (!(name in args)) return whole;
     const arg = args[name];
-    return typeof arg === "number" ? numbers.format(arg) : String(arg);
+    if (typeof arg === "number") return numbers.format(arg);
+    if (typeof arg !== "object") return String(arg);
+    if ("card" in arg) return cardName(arg.card, { bird: arg.bird, case: grammaticalCase });
+    return t(inCase(arg.key, grammaticalCase));
   });
 }
 
@@ -238,13 +254,36 @@ export function cardParts(code) {
  * cardname.<colour> ("Red {number}"), card.CROW / card.ROOK.
  */
 /**
+ * opts.case asks for a grammatical case: each key is looked up as "<key>.<case>" first
+ * (Polish declines "Dama pik" to "Damy pik", "Damę pik", "Damą pik"), else as it is.
  * @param {string} code
- * @param {{bird?: "crow" | "rook"}} [opts]
+ * @param {{bird?: "crow" | "rook" | undefined, case?: string | undefined}} [opts]
  */
 export function cardName(code, opts = {}) {
   const p = cardParts(code);
   if (!p) return String(code);
-  if (p.bird) return t(opts.bird === "rook" ? "card.ROOK" : "card.CROW");
-  if (p.family === "rook") return t(`cardname.${p.colour}`, { number: p.number });
-  return t(`cardname.${p.suit}`, { rank: t(`rank.${p.rank}`) });
+  const c = opts.case;
+  if (p.bird) return t(inCase(opts.bird === "rook" ? "card.ROOK" : "card.CROW", c));
+  if (p.family === "rook") return t(inCase(`cardname.${p.colour}`, c), { number: p.number });
+  return t(inCase(`cardname.${p.suit}`, c), { rank: t(inCase(`rank.${p.rank}`, c)) });
+}
+
+/**
+ * The key of a word's form in a grammatical case, when the catalog has one, else the key.
+ * @param {string} key
+ * @param {string | undefined} grammaticalCase
+ */
+function inCase(key, grammaticalCase) {
+  const declined = `${key}.${grammaticalCase}`;
+  return grammaticalCase && hasKey(declined) ? declined : key;
+}
+
+/**
+ * A card for t()'s arguments, named in the case its placeholder asks for.
+ * @param {string} code
+ * @param {{bird?: "crow" | "rook"}} [opts]
+ * @returns {CardArg}
+ */
+export function cardArg(code, opts = {}) {
+  return opts.bird ? { card: code, bird: opts.bird } : { card: code };
 }

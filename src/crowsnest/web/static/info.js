@@ -3,7 +3,7 @@
 // the rule set's own data (GET /api/rules/{id}/info, options applied) as catalog keys
 // and arguments; this module only translates and lays them out.
 
-import { t, cardName, formatNumber, onLanguageChange } from "./i18n.js";
+import { t, cardArg, formatNumber, onLanguageChange } from "./i18n.js";
 import { settings } from "./settings.js";
 import { api, ApiError } from "./api.js";
 import { h, mount } from "./dom.js";
@@ -25,8 +25,8 @@ onLanguageChange(() => {
 });
 
 /**
- * Arguments as the catalog wants them: cards named, nested keys translated, numbers
- * and lists of numbers formatted for the language.
+ * Arguments as the catalog wants them: cards and nested keys passed on for t() to name
+ * (in the case each placeholder asks for), numbers and lists of numbers formatted for the language.
  * @param {Record<string, InfoArg> | undefined} args
  * @param {"crow" | "rook"} bird
  * @returns {import("./i18n.js").Args}
@@ -36,8 +36,8 @@ export function translateArgs(args, bird) {
   const out = {};
   for (const [name, value] of Object.entries(args ?? {})) {
     if (Array.isArray(value)) out[name] = value.map((v) => formatNumber(v)).join(", ");
-    else if (value && typeof value === "object" && "card" in value) out[name] = cardName(value.card, { bird });
-    else if (value && typeof value === "object" && "key" in value) out[name] = t(value.key);
+    else if (value && typeof value === "object" && "card" in value) out[name] = cardArg(value.card, { bird });
+    else if (value && typeof value === "object" && "key" in value) out[name] = { key: value.key };
     else out[name] = value;
   }
   return out;
