@@ -211,7 +211,8 @@ def test_quick_chat_in_greek_reads_in_hebrew_and_can_be_muted(
         expect(button).to_have_text(el["chat.gg"])
         button.click()
         expect(bo.locator('.seat[data-seat="0"] .bubble')).to_have_text(he["chat.gg"])
-        expect(bo.locator("#chat-log li").last).to_have_text(f"Άννα: {he['chat.gg']}")
+        # The message is in the move log too, between the moves, in Bo's language.
+        expect(bo.locator("#moves-list li.chat").last).to_have_text(f"Άννα: {he['chat.gg']}")
         expect(anna.locator('.seat[data-seat="0"] .bubble')).to_have_text(el["chat.gg"])
         # Bo mutes the others: Anna's next message is not shown, his own still is.
         bo.click("#chat-open")
@@ -219,7 +220,10 @@ def test_quick_chat_in_greek_reads_in_hebrew_and_can_be_muted(
         expect(bo.locator("#mute-chat")).to_have_attribute("aria-pressed", "true")
         anna.click("#chat-open")
         anna.locator('#chat [data-chat="wp"]').click()
-        expect(anna.locator("#chat-log li").last).to_have_attribute("data-key", "wp")
+        expect(anna.locator("#moves-list li.chat").last).to_have_attribute("data-key", "wp")
         bo.locator('#chat [data-chat="thanks"]').click()  # the menu is still open
-        expect(bo.locator("#chat-log li").last).to_have_attribute("data-key", "thanks")
-        assert bo.locator('#chat-log li[data-key="wp"]').count() == 0
+        expect(bo.locator("#moves-list li.chat").last).to_have_attribute("data-key", "thanks")
+        assert bo.locator('#moves-list li[data-key="wp"]').count() == 0
+        bo.keyboard.press("Escape")  # the chat menu
+        bo.click("#show-moves")
+        expect(bo.locator("#moves-list li.chat").first).to_be_visible()

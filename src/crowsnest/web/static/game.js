@@ -99,7 +99,7 @@ export class Game {
     this.hint = null;
     /** @type {Connection | null} */
     this.connection = null;
-    /** @type {{text: string, headline: boolean}[]} the move log: this hand's events told */
+    /** @type {{text: string, headline: boolean, chat?: {seat: number, key: string}}[]} the move log: this hand's events told, and the quick chat */
     this.moves = [];
     /** @type {number | null} the hand the move log tells */
     this.movesHand = null;
@@ -263,17 +263,19 @@ export class Game {
 
   /**
    * Add a move to the log (a new hand starts a new log); a headline is also shown as a
-   * banner over the table, for a few seconds whatever the play speed.
+   * banner over the table, for a few seconds whatever the play speed. A quick chat
+   * message goes into the same log, marked with its seat and key.
    * @param {number} hand
    * @param {string} text
    * @param {boolean} headline
+   * @param {{seat: number, key: string}} [chat]
    */
-  logMove(hand, text, headline) {
+  logMove(hand, text, headline, chat) {
     if (hand !== this.movesHand) {
       this.moves = [];
       this.movesHand = hand;
     }
-    this.moves.push({ text, headline });
+    this.moves.push(chat ? { text, headline, chat } : { text, headline });
     this.renderMoves();
     if (!headline) return;
     const banner = find(this.root, "#banner");
@@ -287,12 +289,12 @@ export class Game {
 
   renderMoves() {
     const list = find(this.root, "#moves-list");
-    mount(
-      list,
-      this.moves.length
-        ? this.moves.map((mv) => h("li", { class: mv.headline ? "headline" : null }, mv.text))
-        : h("li", { class: "empty" }, t("moves.empty")),
-    );
+    /** @param {{text: string, headline: boolean, chat?: {seat: number, key: string}}} mv */
+    const line = (mv) =>
+      mv.chat
+        ? h("li", { class: "chat", "data-seat": String(mv.chat.seat), "data-key": mv.chat.key }, mv.text)
+        : h("li", { class: mv.headline ? "headline" : null }, mv.text);
+    mount(list, this.moves.length ? this.moves.map(line) : h("li", { class: "empty" }, t("moves.empty")));
     list.scrollTop = list.scrollHeight;
   }
 
@@ -359,7 +361,6 @@ export class Game {
             // The announcer says it already: the banner is for the eyes only.
             h("p", { id: "banner", class: "banner", "aria-hidden": "true", hidden: true }),
           ),
-          h("ul", { id: "chat-log", class: "chat-log", "aria-live": "polite" }),
         ),
         h(
           "div",
@@ -625,8 +626,9 @@ export class Game {
   // ---------- people: quick chat, leaving ----------
 
   /**
-   * A quick message from a seat: a bubble at the seat and a line in the log, in
-   * your language (the server sends keys). Muted: only your own are shown.
+   * A quick message from a seat: a bubble at the seat and a line in the move log, in
+   * your language (the server sends keys), said by the announcer. Muted: only your own
+   * are shown.
    * @param {number} seat
    * @param {string} key
    */
@@ -636,9 +638,8 @@ export class Game {
     this.bubbles = { ...this.bubbles, [seat]: text };
     this.renderSeats();
     const line = t("people.says", { name: plateName(this.model(), seat), message: text });
-    const log = find(this.root, "#chat-log");
-    log.append(h("li", { "data-seat": String(seat), "data-key": key }, line));
-    while (log.children.length > 6) log.firstElementChild?.remove();
+    this.logMove(this.current?.view.hand_number ?? this.movesHand ?? 0, line, false, { seat, key });
+    this.hooks.announce(line);
     setTimeout(() => {
       if (this.bubbles[seat] !== text) return;
       const rest = { ...this.bubbles };
