@@ -124,8 +124,12 @@ export class Game {
       if (state.settings !== previous.settings) this.applySettings();
     });
     this.buildShell();
+    // The hand is laid out again whenever its box changes: a window resize, a phone
+    // turned, and the table shown again after a setting changed while it was hidden
+    // (laid out then, it would have had no width at all).
     this.onResize = () => layoutHand(find(this.root, "#hand"));
-    window.addEventListener("resize", this.onResize);
+    this.handObserver = new ResizeObserver(this.onResize);
+    this.handObserver.observe(find(this.root, "#hand"));
   }
 
   /** The seat this browser holds (the tests and the app read it). */
@@ -205,7 +209,7 @@ export class Game {
 
   stop() {
     clearInterval(this.ticker);
-    window.removeEventListener("resize", this.onResize);
+    this.handObserver.disconnect();
     this.unsubscribe();
     this.connection?.close();
     this.connection = null;

@@ -149,7 +149,8 @@ const MAX_OVERLAP = 0.58;
 export function layoutHand(hand) {
   const n = hand.children.length;
   const first = hand.firstElementChild;
-  if (!n || !first) return;
+  // Hidden (another tab is shown): nothing to measure; laid out when it is shown.
+  if (!n || !first || hand.clientWidth === 0) return;
   const w = first.getBoundingClientRect().width || 60;
   const avail = hand.clientWidth - w * 0.6;
   /** @param {number} count cards in a row */
