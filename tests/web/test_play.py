@@ -566,6 +566,18 @@ ROW_LENGTHS = """() => {
     }
     return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
 }"""
+# The narrowest strip of a hand card left uncovered by the next card of its row, as a
+# share of a card's width.
+NARROWEST_STRIP = """() => {
+    const cards = [...document.querySelectorAll("#hand .card")]
+        .map((c) => c.getBoundingClientRect());
+    let least = Infinity;
+    for (let i = 1; i < cards.length; i++) {
+        if (Math.round(cards[i].top) !== Math.round(cards[i - 1].top)) continue;
+        least = Math.min(least, Math.abs(cards[i].left - cards[i - 1].left) / cards[i].width);
+    }
+    return least;
+}"""
 
 
 @pytest.mark.parametrize("rules", ["hearts", "rook/partnership"])
@@ -591,9 +603,16 @@ def test_large_cards_fit_a_laptop_screen(browser: Browser, base_url: str, rules:
         laptop.close()
 
 
-@pytest.mark.parametrize(("rules", "held"), [("rook/crowsnest", 14), ("rook/one-high", 18)])
+@pytest.mark.parametrize(
+    ("rules", "held", "size"),
+    [
+        ("rook/crowsnest", 14, "medium"),
+        ("rook/one-high", 18, "medium"),
+        ("rook/one-high", 18, "large"),
+    ],
+)
 def test_a_phone_discard_of_five_by_taps(
-    browser: Browser, base_url: str, rules: str, held: int
+    browser: Browser, base_url: str, screenshots: Path, rules: str, held: int, size: str
 ) -> None:
     """On a 390 px touch screen the declarer's cards with the nest (14 in CrowsNest,
     18 in 1-High) can each be tapped: a tapped card is chosen and does not stay raised
@@ -604,22 +623,35 @@ def test_a_phone_discard_of_five_by_taps(
     )
     try:
         page = phone.new_page()
-        open_with(page, {**INSTANT, "rules": rules, "level": "easy"})
+        open_with(page, {**INSTANT, "rules": rules, "level": "easy", "cardSize": size})
         page.click("#new-game")
         assert not page.evaluate("() => matchMedia('(hover: hover)').matches")
+        name = f"phone-{rules.replace('/', '-')}-{size}"
         for _ in range(400):  # bid the least each time until this seat wins an auction
             asked = str(page.wait_for_function(WAIT_FOR_TURN, timeout=20_000).json_value())
             if asked == "panel" and page.locator("#confirm-cards").count():
                 break
+            if asked == "panel" and page.locator("#auction").count():
+                # The bidding panel and the whole hand fit the screen: no scrolling.
+                page.screenshot(path=str(screenshots / f"{name}-auction.png"))
+                overflow = page.evaluate(
+                    "() => document.scrollingElement.scrollHeight - innerHeight"
+                )
+                assert overflow <= 1, f"the page scrolls by {overflow} px during the auction"
             act(page)
         else:
             raise AssertionError("never the declarer")
         cards = page.locator("#hand .card")
         expect(cards).to_have_count(held)
+        page.screenshot(path=str(screenshots / f"{name}-discard.png"))
         # a hand too long for one row is laid out in rows of equal length (7 and 7)
         rows: list[int] = page.evaluate(ROW_LENGTHS)
         assert max(rows) - min(rows) <= 1, rows
         assert held < 18 or len(rows) >= 2, rows  # 18 cards do not fit one row
+        # on a touch screen a finger gets a strip of at least 45 % of a card (not 22 px)
+        strip = page.evaluate(NARROWEST_STRIP)
+        assert strip >= 0.44, f"strips of {strip:.0%} of a card"
+        assert len(rows) >= 2, rows  # 14 cards take two rows on a phone
         for card in cards.all():  # every card has a part a finger reaches
             assert card.evaluate(UNCOVERED_POINT), card.get_attribute("data-card")
         confirm = page.locator("#confirm-cards")

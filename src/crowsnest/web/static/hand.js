@@ -138,12 +138,15 @@ export function drawHand(hand, m, local) {
   layoutHand(hand);
 }
 
-/** The most of a card's width a neighbour may cover: the rest stays readable and tappable. */
+/** The most of a card's width a neighbour may cover: the rest stays readable and clickable. */
 const MAX_OVERLAP = 0.58;
+/** The same on a touch screen, where a finger needs a wider strip (28 px of a 52 px card). */
+const TOUCH_MAX_OVERLAP = 0.45;
 
 /**
  * Overlap the cards just enough that the hand fits one row; a hand that cannot (14
- * cards on a phone) is laid out in rows of equal length (7 and 7, not 12 and 2).
+ * cards on a phone) is laid out in rows of equal length (7 and 7, not 12 and 2). On a
+ * touch screen each card keeps a wider strip, so a long hand takes two rows sooner.
  * @param {HTMLElement} hand
  */
 export function layoutHand(hand) {
@@ -155,9 +158,10 @@ export function layoutHand(hand) {
   const avail = hand.clientWidth - w * 0.6;
   /** @param {number} count cards in a row */
   const needed = (count) => (count > 1 ? w - (avail - w) / (count - 1) : 0);
+  const most = globalThis.matchMedia?.("(pointer: coarse)").matches ? TOUCH_MAX_OVERLAP : MAX_OVERLAP;
   let rows = 1;
-  while (needed(Math.ceil(n / rows)) > w * MAX_OVERLAP && rows < n) rows += 1;
-  const overlap = Math.max(-w * 0.06, Math.min(w * MAX_OVERLAP, needed(Math.ceil(n / rows))));
+  while (needed(Math.ceil(n / rows)) > w * most && rows < n) rows += 1;
+  const overlap = Math.max(-w * 0.06, Math.min(w * most, needed(Math.ceil(n / rows))));
   hand.style.setProperty("--overlap", `${overlap.toFixed(1)}px`);
   hand.dataset.rows = String(rows);
 }

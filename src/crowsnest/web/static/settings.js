@@ -5,7 +5,7 @@
 
 import { t, currentLanguage, languages, formatNumber } from "./i18n.js";
 import { h, mount, find } from "./dom.js";
-import { store, saveSettings } from "./store.js";
+import { store, saveSettings, SETTING_CHOICES } from "./store.js";
 import { api, ApiError } from "./api.js";
 import { errorWords } from "./model.js";
 
@@ -17,9 +17,9 @@ import { errorWords } from "./model.js";
 export const SPEEDS = { slow: 1.5, normal: 0.8, fast: 0.3, instant: 0 };
 /** How long a card takes to fly (ms) at each play speed. */
 export const ANIMATION_MS = { slow: 700, normal: 420, fast: 220, instant: 0 };
-export const LEVELS = ["easy", "normal", "hard"];
-export const CARD_SIZES = ["small", "medium", "large"];
-export const DECK_STYLES = ["classic", "four-colour", "large-index", "colour-blind"];
+export const LEVELS = SETTING_CHOICES.level;
+export const CARD_SIZES = SETTING_CHOICES.cardSize;
+export const DECK_STYLES = SETTING_CHOICES.deckStyle;
 
 /** @returns {Settings} */
 export function settings() {

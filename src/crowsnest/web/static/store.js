@@ -85,11 +85,47 @@ export const DEFAULT_SETTINGS = {
   reviews: true,
 };
 
+/** The values each setting with a fixed set of choices may take. */
+export const SETTING_CHOICES = {
+  level: ["easy", "normal", "hard"],
+  speed: ["slow", "normal", "fast", "instant"],
+  cardSize: ["small", "medium", "large"],
+  deckStyle: ["classic", "four-colour", "large-index", "colour-blind"],
+};
+
+/**
+ * Settings as stored (by an older version, or edited by hand) made safe: a value of
+ * the wrong type, or not among its choices, is replaced by its default.
+ * @param {unknown} saved
+ * @returns {Settings}
+ */
+export function cleanSettings(saved) {
+  const stored = saved && typeof saved === "object" ? /** @type {Record<string, unknown>} */ (saved) : {};
+  /** @type {Record<string, unknown>} */
+  const out = { ...DEFAULT_SETTINGS };
+  const choices = /** @type {Record<string, string[] | undefined>} */ (SETTING_CHOICES);
+  for (const [key, fallback] of Object.entries(DEFAULT_SETTINGS)) {
+    const value = stored[key];
+    if (key === "options" || typeof value !== typeof fallback) continue;
+    if (choices[key] && !choices[key].includes(String(value))) continue;
+    out[key] = value;
+  }
+  const options = stored.options;
+  /** @type {Record<string, Record<string, unknown>>} */
+  const kept = {};
+  if (options && typeof options === "object" && !Array.isArray(options)) {
+    for (const [rules, values] of Object.entries(options)) {
+      if (values && typeof values === "object" && !Array.isArray(values)) kept[rules] = { ...values };
+    }
+  }
+  out.options = kept;
+  return /** @type {Settings} */ (out);
+}
+
 /** @returns {Settings} the stored settings over the defaults */
 function loadSettings() {
   try {
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
-    return { ...DEFAULT_SETTINGS, ...saved, options: { ...(saved.options ?? {}) } };
+    return cleanSettings(JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}"));
   } catch {
     return { ...DEFAULT_SETTINGS };
   }
