@@ -284,3 +284,16 @@ def test_the_table_shows_its_sealed_deal(page: Page) -> None:
     expect(deal).to_have_text(re.compile(r"^Deal sealed [0-9a-f]{8}…$"))
     title = deal.get_attribute("title") or ""
     assert re.search(r"SHA-256 [0-9a-f]{64}\)", title), title
+
+
+@pytest.mark.parametrize("lang", ["pl", "el", "he", "en"])
+def test_a_bots_plate_words_its_level_in_the_sentence(page: Page, lang: str) -> None:
+    """A bot's plate says "komputer, poziom średni" (the language's own phrase for the
+    level), not the capitalised Settings label glued after a comma ("komputer, Średni")."""
+    choose_language(page, lang)
+    start_game(page)
+    words = catalog(lang)
+    level = page.evaluate("() => window.__crowsnest.game.model().seats[1].level")
+    role = page.locator('#felt .seat[data-pos="left"] .seat-role')
+    expect(role).to_contain_text(words[f"people.bot_level.{level}"])
+    assert words[f"level.{level}"] not in (role.text_content() or "") or lang == "he"

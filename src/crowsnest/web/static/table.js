@@ -154,7 +154,9 @@ export function drawSeat(el, m) {
         ? t("seat.partner")
         : t("seat.opponent")
       : "";
-  const level = info?.kind === "bot" && info.level ? t("people.bot_level", { level: t(`level.${info.level}`) }) : "";
+  // Each language words "computer, <level>" itself (a capitalised Settings label
+  // would not agree with it mid-sentence: "komputer, poziom średni").
+  const level = info?.kind === "bot" && info.level ? t(`people.bot_level.${info.level}`) : "";
   const role = [mine && !m.watching ? t("people.you") : "", relation, level].filter(Boolean).join(", ");
   const name = plateName(m, seat);
   const deadline = acting ? (m.deadlines?.[seat] ?? null) : null;
