@@ -527,6 +527,9 @@ export class Game {
         const source = sourceRect(root, this.model(), ev.seat, ev.card);
         this.renderTrick();
         if (ms) await flyIn(root, ev.card, source, ms);
+        // Your card leaves your hand once played (the hand is drawn again only after
+        // the message: a summary opened before that shows the finished hand).
+        if (ev.seat === this.mySeat && !this.watching) this.takeFromHand(ev.card);
       } else if (ev.type === "trick") {
         const trick = /** @type {Trick} */ (/** @type {unknown} */ (ev));
         this.lastTrick = trick;
@@ -562,6 +565,16 @@ export class Game {
     if (handEnd && !before) await this.showSummary(handEnd, !gameEnd);
     if (gameEnd || (msg.status === "over" && !prev)) this.showGameOver();
     if (auto && ms) await wait(ms); // the others see the card played, at the table's pace
+  }
+
+  /**
+   * Take a card you played out of the hand on screen.
+   * @param {string} code
+   */
+  takeFromHand(code) {
+    const hand = find(this.root, "#hand");
+    for (const el of findAll(hand, ".card")) if (el.dataset.card === code) el.remove();
+    layoutHand(hand);
   }
 
   /** Draw the state on screen: every part, from the model. */
