@@ -5,6 +5,11 @@ actions and returns how many hands it played:
 
 * ``<rules> (engine)``: one hand at a time through the game objects' own fast,
   unchecked paths (``legal_mask``, ``play_fast``, ...) -- the path search uses;
+* ``hearts (checked API, apply | step)``: the public checked API, as a bot author
+  would search with it: ``legal_actions(seat)``, a random one of them (a random pass
+  for the pass template), ``apply(seat, action)`` with the action object (the events
+  collected) or ``step(seat, action)`` (the same check, no events), a game going on
+  hand after hand;
 * ``<rules> (batch)``: many hands at once with the numpy playouts of
   :mod:`bench.batch` and :mod:`bench.batch_rook`, which the
   tests cross-check against the engine.
@@ -21,6 +26,7 @@ import numpy as np
 
 from bench.batch import hearts_hands
 from bench.batch_rook import rook_hands
+from crowsnest.engine.actions import Choose, PassCards
 from crowsnest.engine.cards import bits
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rook import RookGame
@@ -75,6 +81,35 @@ def hearts_hand(game: HeartsGame, rng: random.Random) -> None:
         game.play_fast(random_card(game.legal_mask(), rng))
 
 
+class CheckedHands:
+    """One Hearts hand per call through ``legal_actions`` / ``apply`` (checked, the
+    events collected; ``step``: checked, no events), on a game that goes on (a new
+    game once it is over)."""
+
+    def __init__(self, rules: HeartsRules, events: bool = True) -> None:
+        self.rules = rules
+        self.events = events
+        self.game: HeartsGame | None = None
+
+    def __call__(self, rng: random.Random) -> int:
+        game = self.game
+        if game is None or game.is_over:
+            game = self.game = HeartsGame(self.rules, rng.getrandbits(64))
+        results = game.results
+        hands = len(results)
+        while len(results) == hands:  # the last hand of a game has a result too
+            seat = min(game.actors)
+            legal = game.legal_actions(seat)
+            choice = legal[int(rng.random() * len(legal))]
+            if isinstance(choice, Choose):
+                choice = PassCards(random_subset(choice.allowed, choice.count, rng))
+            if self.events:
+                game.apply(seat, choice)
+            else:
+                game.step(seat, choice)
+        return 1
+
+
 def rook_hand(game: RookGame, rng: random.Random) -> None:
     while game.phase == "auction":
         bids = game.bid_range()
@@ -107,6 +142,8 @@ def _entries() -> dict[str, PlayHands]:
     for rules_id, rules in RULESETS.items():
         if isinstance(rules, HeartsRules):
             out[f"{rules_id} (engine)"] = EngineHands(rules)
+            out[f"{rules_id} (checked API, apply)"] = CheckedHands(rules)
+            out[f"{rules_id} (checked API, step)"] = CheckedHands(rules, events=False)
             out[f"{rules_id} (batch)"] = functools.partial(hearts_batch, rules)
         else:
             out[f"{rules_id} (engine)"] = EngineHands(rules)

@@ -19,9 +19,16 @@ Where the choice is a set of several cards (the Hearts pass, the nest discard),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
-from crowsnest.engine.cards import COLOUR_NAMES, card_text, cards_text, parse_card, parse_cards
+from crowsnest.engine.cards import (
+    CARD_TEXT,
+    COLOUR_NAMES,
+    card_text,
+    cards_text,
+    parse_card,
+    parse_cards,
+)
 from crowsnest.engine.errors import InvalidAction
 
 MAX_ACTION_TEXT = 200
@@ -100,6 +107,12 @@ class Choose:
             and cards & self.required == self.required
         )
 
+
+PLAYS: Final = {c: Play(c) for c in CARD_TEXT}
+"""One :class:`Play` per card, shared (the objects are immutable): ``legal_actions``
+hands these out instead of building new ones."""
+PLAY_TEXT: Final = {c: f"play {t}" for c, t in CARD_TEXT.items()}
+"""``str(Play(c))`` for every card ``c``."""
 
 Action = Play | PassCards | Bid | Discard | NameTrump
 ACTION_TYPES = (Play, PassCards, Bid, Discard, NameTrump)

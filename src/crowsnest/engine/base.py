@@ -234,7 +234,7 @@ class Game(ABC, Generic[R]):
     def _check(self, seat: int, action: Action, text: str) -> None: ...
 
     @abstractmethod
-    def _apply(self, seat: int, action: Action, events: list[Event]) -> None: ...
+    def _apply(self, seat: int, action: Action, events: list[Event] | None) -> None: ...
 
     def parse(self, action: Action | str) -> tuple[Action, str]:
         if isinstance(action, str):
@@ -248,6 +248,10 @@ class Game(ABC, Generic[R]):
     def check(self, seat: int, action: Action | str) -> Action:
         """Raise a :class:`RulesError` if ``seat`` may not take ``action`` now;
         return the parsed action."""
+        return self._checked(seat, action)[0]
+
+    def _checked(self, seat: int, action: Action | str) -> tuple[Action, str]:
+        """:meth:`check`, returning the parsed action and its text."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3)")
         parsed, text = self.parse(action)
@@ -261,16 +265,25 @@ class Game(ABC, Generic[R]):
         if seat not in self.actors:
             raise NotYourTurn(seat, text)
         self._check(seat, parsed, text)
-        return parsed
+        return parsed, text
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Check, then apply ``action`` for ``seat``; return the events it caused.
         After an error the game is unchanged."""
-        parsed = self.check(seat, action)
+        parsed, text = self._checked(seat, action)
         events: list[Event] = []
-        self.log.append((seat, str(parsed)))
+        # The log holds the canonical text: a parsed string may differ from its input.
+        self.log.append((seat, str(parsed) if isinstance(action, str) else text))
         self._apply(seat, parsed, events)
         return events
+
+    def step(self, seat: int, action: Action | str) -> None:
+        """:meth:`apply` without the events: the same check (the same errors, and
+        after one the game is unchanged), the same log, nothing collected: for a
+        search or a simulation through the checked API."""
+        parsed, text = self._checked(seat, action)
+        self.log.append((seat, str(parsed) if isinstance(action, str) else text))
+        self._apply(seat, parsed, None)
 
     # -- views and records ------------------------------------------------------------
 

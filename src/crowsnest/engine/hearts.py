@@ -11,13 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from crowsnest.engine.actions import Action, Choose, LegalAction, PassCards, Play
+from crowsnest.engine.actions import PLAY_TEXT, PLAYS, Action, Choose, LegalAction, PassCards, Play
 from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
+    CARD_TEXT,
     SUIT_NAMES,
-    bits,
     card_list_text,
-    card_text,
     cards_text,
     hearts_card,
     suit_mask,
@@ -43,6 +42,7 @@ QUEEN_SPADES: Final = hearts_card(3, 12)
 HEARTS_MASK: Final = suit_mask(2)
 SUIT_MASKS: Final = HEARTS_SUITS
 POINT_CARDS: Final = HEARTS_MASK | 1 << QUEEN_SPADES
+_ON_TURN: Final = tuple(frozenset((s,)) for s in range(4))
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +177,7 @@ class HeartsGame(Game[HeartsRules]):
         trick = self.trick
         trick.append(card)
         if events is not None:
-            events.append(Event("play", {"seat": seat, "card": card_text(card)}))
+            events.append(Event("play", {"seat": seat, "card": CARD_TEXT[card]}))
         if not self.broken and 1 << card & HEARTS_MASK:
             self.broken = True
             if events is not None:
@@ -235,7 +235,7 @@ class HeartsGame(Game[HeartsRules]):
     @property
     def actors(self) -> frozenset[int]:
         if self.phase == "play":
-            return frozenset((self.turn,))
+            return _ON_TURN[self.turn]
         if self.phase == "pass":
             return frozenset(s for s in range(4) if self.passes[s] is None)
         return frozenset()
@@ -262,11 +262,52 @@ class HeartsGame(Game[HeartsRules]):
         return hand
 
     def legal_actions(self, seat: int) -> list[LegalAction]:
+        if self.phase == "play":
+            if seat != self.turn:
+                return []
+            out: list[LegalAction] = []
+            mask = self.legal_mask()
+            while mask:
+                low = mask & -mask
+                out.append(PLAYS[low.bit_length() - 1])
+                mask ^= low
+            return out
         if seat not in self.actors:
             return []
-        if self.phase == "pass":
-            return [Choose("pass", self.rules.pass_count, self.hands[seat])]
-        return [Play(c) for c in bits(self.legal_mask())]
+        return [Choose("pass", self.rules.pass_count, self.hands[seat])]
+
+    def _legal_play(self, seat: int, action: Action | str) -> int | None:
+        """The card of ``action`` when it is a :class:`Play` object that ``seat``
+        may play now (what :meth:`check` would accept), else None: then the full
+        check runs, and says what is wrong if anything is."""
+        if (
+            type(action) is Play
+            and type(seat) is int
+            and self.phase == "play"
+            and seat == self.turn
+            and type(card := action.card) is int
+            and card >= 0
+            and self.legal_mask() >> card & 1
+        ):
+            return card
+        return None
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        card = self._legal_play(seat, action)
+        if card is None:
+            return super().apply(seat, action)
+        events: list[Event] = []
+        self.log.append((seat, PLAY_TEXT[card]))
+        self.play_fast(card, events)
+        return events
+
+    def step(self, seat: int, action: Action | str) -> None:
+        card = self._legal_play(seat, action)
+        if card is None:
+            super().step(seat, action)
+            return
+        self.log.append((seat, PLAY_TEXT[card]))
+        self.play_fast(card)
 
     def _check(self, seat: int, action: Action, text: str) -> None:
         hand = self.hands[seat]
@@ -323,7 +364,7 @@ class HeartsGame(Game[HeartsRules]):
         if all(p is not None for p in self.passes):
             self._exchange(events)
 
-    def _apply(self, seat: int, action: Action, events: list[Event]) -> None:
+    def _apply(self, seat: int, action: Action, events: list[Event] | None) -> None:
         if isinstance(action, PassCards):
             self.pass_fast(seat, action.cards, events)
         elif isinstance(action, Play):

@@ -513,7 +513,7 @@ class RookGame(Game[RookRules]):
             return "trump"
         return COLOUR_NAMES[suit_of(self.trick[0])]
 
-    def _apply(self, seat: int, action: Action, events: list[Event]) -> None:
+    def _apply(self, seat: int, action: Action, events: list[Event] | None) -> None:
         if isinstance(action, Bid):
             self.bid_fast(seat, action.amount, events)
         elif isinstance(action, Discard):

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from crowsnest.engine.cards import CROW, card_text, hearts_card, suit_mask
 from crowsnest.engine.rules import HeartsRules, RookRules, tables
@@ -139,9 +139,11 @@ def trick_tables(rules: HeartsRules | RookRules, trump: int | None = None) -> Tr
     return TrickTables(t.colour_masks, trumps, t.deck & 1 << CROW, t.power[trump], t.points)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: public to everyone at the table."""
+class Trick(NamedTuple):
+    """A completed trick: public to everyone at the table.
+
+    A named tuple, not a frozen dataclass: every trick of every playout builds one,
+    and a tuple is built in half the time."""
 
     leader: int
     cards: tuple[int, ...]

@@ -1,0 +1,130 @@
+"""The checked API's shortcuts (issue 15) agree with the full check.
+
+``HeartsGame.apply`` / ``step`` take a legal ``Play`` object without the general
+``Game`` path, and ``legal_actions`` hands out shared ``Play`` objects; ``step`` is
+``apply`` without the events. Every case here runs both ways on copies of one
+position and requires the same error (code and message) or the same events and
+the same game afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_invariants import random_action
+
+from crowsnest.engine import HeartsGame, Play, RookGame, RulesError, new_game
+from crowsnest.engine.actions import PLAY_TEXT, PLAYS, Bid, PassCards
+from crowsnest.engine.base import Game
+from crowsnest.engine.cards import bits
+
+
+def state(game: Any) -> dict[str, Any]:
+    """Everything a game holds (its random state as a state, not an object)."""
+    out = {k: v for k, v in game.__dict__.items() if k != "_rng"}
+    out["_rng"] = game._rng.getstate()
+    return out
+
+
+def outcome(call: Any, *args: Any) -> tuple[str, Any]:
+    try:
+        result = call(*args)
+    except RulesError as err:
+        return "error", (type(err), err.code, err.message)
+    if result is None:
+        return "done", None
+    return "events", [e.to_json() for e in result]
+
+
+def hearts_positions(seed: int, steps: int) -> HeartsGame:
+    game = new_game("hearts", seed=seed)
+    assert isinstance(game, HeartsGame)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = min(game.actors)
+        game.apply(seat, random_action(game, seat, rng))
+    return game
+
+
+def candidates(game: HeartsGame) -> list[tuple[Any, Any]]:
+    """Plays of every card by every seat, and malformed seats and actions."""
+    out: list[tuple[Any, Any]] = [(s, Play(c)) for s in range(4) for c in range(52)]
+    turn = game.turn if game.phase == "play" else 0
+    out += [
+        (turn, Play(-1)),
+        (turn, Play(52)),
+        (turn, Play(True)),
+        (True, Play(0)),
+        (turn, "play 2c"),
+        (turn, PassCards(7)),
+        (turn, Bid(75)),
+        (4, Play(0)),
+        (turn, object()),
+    ]
+    return out
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 120))
+def test_hearts_shortcut_agrees_with_the_full_check(seed: int, steps: int) -> None:
+    game = hearts_positions(seed, steps)
+    for seat, action in candidates(game):
+        short, full = game.clone(), game.clone()
+        assert outcome(short.apply, seat, action) == outcome(Game.apply, full, seat, action)
+        assert state(short) == state(full)
+        quiet, quiet_full = game.clone(), game.clone()
+        got = outcome(quiet.step, seat, action)
+        assert got == outcome(Game.step, quiet_full, seat, action)
+        assert state(quiet) == state(quiet_full)
+        if got[0] == "done":  # step = apply without the events
+            assert state(quiet) == state(short)
+        else:
+            assert state(quiet) == state(game)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 120))
+def test_hearts_legal_actions_are_the_shared_plays_of_the_legal_mask(seed: int, steps: int) -> None:
+    game = hearts_positions(seed, steps)
+    for seat in range(4):
+        legal = game.legal_actions(seat)
+        if game.phase != "play":
+            assert all(a not in PLAYS.values() for a in legal)
+            continue
+        if seat != game.turn:
+            assert legal == []
+            continue
+        assert legal == [Play(c) for c in bits(game.legal_mask())]
+        assert all(a is PLAYS[a.card] for a in legal if isinstance(a, Play))
+
+
+def test_play_text_is_the_text_of_every_play() -> None:
+    assert all(PLAY_TEXT[c] == str(Play(c)) for c in PLAYS)
+    assert all(PLAYS[c] == Play(c) for c in PLAY_TEXT)
+
+
+def test_a_play_given_as_text_is_logged_in_canonical_form() -> None:
+    game = hearts_positions(3, 4)  # the four passes: the 2C leads
+    seat = game.turn
+    game.apply(seat, "  play 2c ")
+    assert game.log[-1] == (seat, "play 2C")
+
+
+@pytest.mark.parametrize("rules", ["rook/crowsnest", "rook/tournament"])
+def test_rook_step_is_apply_without_the_events(rules: str) -> None:
+    loud, quiet = new_game(rules, seed=11), new_game(rules, seed=11)
+    assert isinstance(loud, RookGame) and isinstance(quiet, RookGame)
+    rng = random.Random(11)
+    while not loud.results:
+        seat = min(loud.actors)
+        action = random_action(loud, seat, rng)
+        assert loud.apply(seat, action)
+        assert quiet.step(seat, action) is None  # type: ignore[func-returns-value]
+        assert state(quiet) == state(loud)
+    with pytest.raises(RulesError) as err:
+        quiet.step(4, Play(0))
+    assert err.value.code == "bad_seat"
