@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from statistics import NormalDist
 
 import pytest
 
@@ -20,7 +21,7 @@ from crowsnest.ai.rook.common import deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
-from crowsnest.ai.rook.hard import Hard, known_of
+from crowsnest.ai.rook.hard import CONFIDENCE, Hard, known_of, threshold
 from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.worlds import NEST, sample
 from crowsnest.engine import (
@@ -355,6 +356,55 @@ def test_feeds_the_crow_to_the_partners_trumped_trick(seed: int) -> None:
     assert card_of(decide(Normal(), game)) == "CROW"
 
 
+OVERRUFF = [  # seats 0 and 2 have no yellow; seat 0 holds the Crow, R12 and R13
+    "CROW R12 R13 G13 G14 G9 B13 B14 B9",
+    "Y10 Y11 Y12 Y13 R9 R10 R11 R14 G10",
+    "R8 R5 G5 G6 G7 G8 B5 B6 B7",
+    "Y5 Y6 Y7 Y8 Y9 Y14 G11 G12 B8",
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_does_not_overtrump_the_partners_ruff(seed: int) -> None:
+    """Issue 15: the partner's R8 has ruffed the Y10 and seat 0 plays last: its R12 or
+    R13 on top takes a trick the team has already won and spends a trump. The Crow
+    goes on (20 points banked; the G14 or B14, 10 points each, come within the
+    search's noise of it). Hard's search had picked a side card over the Crow at 3 of
+    12 seeds (seed 2 among them), the best of seven candidates beating the Normal
+    choice by chance; with :func:`~crowsnest.ai.rook.hard.threshold` at 1 of 12. The
+    baseline overtrumps."""
+    game = game_at(
+        "rook/crowsnest", OVERRUFF, "R6 R7 B10 B11 B12", dealer=0, declarer=1, plays="Y10 R8 Y6"
+    )
+    assert game.turn == 0
+    assert card_of(decide(smart("hard"), game, seed)) == "CROW"
+    assert card_of(decide(Normal(), game)) == "CROW"
+    assert card_of(decide(Greedy(), game)) == "R12"
+
+
+LAST_TRUMP = [  # seat 0 has no black and one trump, the R6
+    "R6 Y5 Y8 Y9 Y11 G8 G9 G10 G12",
+    "B10 R10 R11 R12 R13 R14 CROW Y14 G14",
+    "B14 B13 B12 Y6 Y7 G5 G6 G7 R5",
+    "B6 B5 B7 B8 B9 Y12 Y13 G11 G13",
+]
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_does_not_ruff_the_partners_boss_with_its_last_trump(name: str) -> None:
+    """Issue 15, Tournament Rook: the partner's B14 is the top black still out and
+    seat 0 plays last; ruffing with its only trump takes nothing the team has not
+    won and leaves it no trump for the declarer's side tricks. The G10 goes on
+    instead (the baseline ruffs)."""
+    game = game_at(
+        "rook/tournament", LAST_TRUMP, "R7 R8 R9 Y10 B11", dealer=0, declarer=1, plays="B10 B14 B6"
+    )
+    assert game.turn == 0
+    for seed in range(3):
+        assert card_of(decide(smart(name), game, seed)) == "G10"
+    assert card_of(decide(Greedy(), game)) == "R6"
+
+
 @pytest.mark.parametrize("name", SMART)
 def test_the_crow_steals_an_untrumped_trick(name: str) -> None:
     """Seat 0 plays last to an opponent's Y12 with nothing higher in yellow: the
@@ -513,6 +563,17 @@ def test_discards_keep_the_trumps_and_names_the_long_colour(name: str) -> None:
 
 
 # -- Hard's worlds -------------------------------------------------------------------------
+
+
+def test_the_more_candidates_the_more_a_search_must_beat_the_normal_choice_by() -> None:
+    """One rival: :data:`CONFIDENCE`; each further one raises the bar, so that the
+    chance that the best of them beats the Normal choice by luck stays that of one
+    rival (Bonferroni)."""
+    assert threshold(1) == pytest.approx(CONFIDENCE)
+    bars = [threshold(k) for k in range(1, 9)]
+    assert bars == sorted(bars) and len(set(bars)) == len(bars)
+    assert threshold(6) == pytest.approx(NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(1.5)) / 6))
+    assert threshold(0) == threshold(1)
 
 
 def test_hard_samples_worlds_that_fit_what_it_has_seen() -> None:

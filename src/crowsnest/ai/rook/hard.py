@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from statistics import NormalDist
 from typing import Any
 
 from crowsnest.ai.base import concrete
@@ -88,7 +89,8 @@ hour of one core per rule set."""
 DEFAULT_TIME_LIMIT = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
 CONFIDENCE = 1.5
-"""Standard errors by which a searched candidate must beat the Normal choice."""
+"""Standard errors by which a searched candidate must beat the Normal choice, when it
+is the only other candidate (more: :func:`threshold`)."""
 RAISE_MARGIN = 15.0
 """Points a hand (of a 120-point deck) by which declaring itself must beat leaving the
 contract with its partner, once both opponents have passed, where a made contract
@@ -119,6 +121,17 @@ def partner_holds_it(view: RookView) -> bool:
         return False
     out = {seat for seat, amount in view.auction if amount is None}
     return {(me + 1) % 4, (me + 3) % 4} <= out
+
+
+def threshold(rivals: int) -> float:
+    """Standard errors by which the best of ``rivals`` candidates must beat the Normal
+    choice. The best is picked from the same worlds it is then tested on, so with
+    several rivals the best of them beats the Normal choice by chance more often
+    than one would: the chance that one does by :data:`CONFIDENCE` standard errors
+    is shared among them (Bonferroni), so sampling noise overrides a sound Normal
+    choice no more often with seven candidates than with two."""
+    alpha = 1.0 - NormalDist().cdf(CONFIDENCE)
+    return NormalDist().inv_cdf(1.0 - alpha / max(1, rivals))
 
 
 def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
@@ -209,9 +222,10 @@ class Hard(TimedSearch):
     ) -> int:
         """The candidate with the best mean of ``run(world, candidate)`` over the
         worlds drawn within the budget, if it beats the first candidate (the Normal
-        choice) by more than :data:`CONFIDENCE` standard errors of their difference
-        (paired over the same worlds); else the first candidate. Sampling noise alone
-        then rarely overrides a sound Normal choice."""
+        choice) by more than :func:`threshold` standard errors of their difference
+        (paired over the same worlds; more the more candidates are left to pick
+        from); else the first candidate. Sampling noise alone then rarely overrides
+        a sound Normal choice."""
         deadline = self.deadline()
         known = known_of(deck, view)
         results: list[list[float]] = [[] for _ in candidates]
@@ -230,7 +244,7 @@ class Hard(TimedSearch):
         diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
         mean = sum(diffs) / worlds
         var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
-        if mean > CONFIDENCE * math.sqrt(var / worlds):
+        if mean > threshold(len(alive) - 1) * math.sqrt(var / worlds):
             return candidates[best]
         return candidates[0]
 
