@@ -21,7 +21,7 @@ from crowsnest.ai.rook.common import deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
-from crowsnest.ai.rook.hard import CONFIDENCE, Hard, known_of, threshold
+from crowsnest.ai.rook.hard import CONFIDENCE, Hard, close_call, known_of, threshold
 from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.worlds import NEST, sample
 from crowsnest.engine import (
@@ -501,6 +501,31 @@ def test_hard_does_not_overbid_a_weak_hand(rules_id: str, shuffle: int) -> None:
     assert decide(smart("hard"), game) == Bid(None)
 
 
+OPENER = [  # CrowsNest deal 18 of the issue 15 arena runs (seed 0); seat 2 bids first
+    "R6 R11 Y12 Y13 G5 G6 G13 B6 B13",
+    "R10 R14 Y5 Y9 G8 G11 G12 B8 B9",
+    "R13 Y6 Y11 Y14 G7 G10 B5 B7 B14",
+    "R5 R7 R9 R12 Y7 Y8 B10 B11 B12",
+]
+OPENER_SEAT_SEED = 2743727379262903546
+"""The seed the arena hands seat 2 at that deal (``seat_seed(0, 18, 2)``)."""
+
+
+@pytest.mark.parametrize("seed", [OPENER_SEAT_SEED, 0, 1])
+def test_hard_opens_a_hand_that_makes_its_bid_either_way(seed: int) -> None:
+    """Two side 14s, R13 and counters, first to bid: Hard's search values opening at
+    70 well above passing (about +23 against +9 a hand over 200 worlds), and Normal
+    opens; on these cards Normal's side made 90 with 120 counted, and with the other
+    side's cards (Hard passing) Normal made 70 with 100. At the arena's seed, the
+    bid-or-pass choice on one decision's playouts came out a pass; a call that close
+    now gets more playouts (``AUCTION_ROUNDS``) and opens at every seed."""
+    game = game_at("rook/crowsnest", OPENER, "CROW R8 Y10 G9 G14", dealer=1, declarer=None)
+    assert game.turn == 2
+    assert decide(Normal(), game) == Bid(70)
+    action = decide(smart("hard"), game, seed)
+    assert isinstance(action, Bid) and action.amount is not None
+
+
 def partner_opened(rules_id: str, mine: str, partner: str) -> RookGame:
     """Seat 1 passes, seat 2 (seat 0's partner) opens 70, seat 3 passes: seat 0 to
     bid, both opponents out."""
@@ -574,6 +599,15 @@ def test_the_more_candidates_the_more_a_search_must_beat_the_normal_choice_by() 
     assert bars == sorted(bars) and len(set(bars)) == len(bars)
     assert threshold(6) == pytest.approx(NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(1.5)) / 6))
     assert threshold(0) == threshold(1)
+
+
+def test_a_bid_is_too_close_to_call_within_two_standard_errors() -> None:
+    assert close_call([1.0], [0.0], 0.0)  # one world decides nothing
+    a = [10.0, 12.0, 8.0, 11.0, 9.0]
+    b = [0.0, 1.0, -1.0, 0.5, -0.5]  # declaring ahead by 10, the difference's SE 0.35
+    assert not close_call(a, b, 0.0)
+    assert close_call(a, b, 10.0)  # less a 10-point margin: nothing left either way
+    assert not close_call(b, a, 0.0)
 
 
 def test_hard_samples_worlds_that_fit_what_it_has_seen() -> None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from statistics import NormalDist
 from typing import Any
@@ -97,6 +98,14 @@ contract with its partner, once both opponents have passed, where a made contrac
 scores the points captured: a clearly better declarer (the trump its hand wants,
 the nest in the stronger hand). Where it scores the bid (CrowsNest) a raise pays
 by itself when the search expects to make it."""
+AUCTION_ROUNDS = 3
+"""A bid too close to call (:func:`close_call`) after a decision's playouts gets up to
+this many times as many (issue 15: most of the hands Hard lost against Normal were
+auctions it let Normal win with a contract the same cards make either way; at one
+decision's playouts the bid-or-pass choice of such a hand turned on the seed)."""
+CLOSE = 2.0
+"""Standard errors of the paired difference between declaring (at the best amount)
+and passing within which a bid is too close to call."""
 SHADE = 5.0
 """Points (of a 120-point deck) taken off what the hand makes in the auction's
 playouts before they are compared with a bid: the playouts defend the Normal way,
@@ -132,6 +141,19 @@ def threshold(rivals: int) -> float:
     choice no more often with seven candidates than with two."""
     alpha = 1.0 - NormalDist().cdf(CONFIDENCE)
     return NormalDist().inv_cdf(1.0 - alpha / max(1, rivals))
+
+
+def close_call(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
+    """Whether ``a`` and ``b`` (paired over the same worlds) differ, less ``margin``,
+    by less than :data:`CLOSE` standard errors of the mean difference: too close to
+    call on this many worlds."""
+    n = len(a)
+    if n < 2:
+        return True
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return abs(mean - margin) < CLOSE * math.sqrt(var / n)
 
 
 def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
@@ -267,25 +289,35 @@ class Hard(TimedSearch):
         shade = bid_shade(deck, view.hand)
         declare: list[list[float]] = [[] for _ in amounts]
         stay: list[float] = []
-        worlds = 0
-        while self.search_on(worlds * (2 if may_pass else 1), deadline):
-            world = sample(deck, known, rng)
-            made_pts, theirs, passed = bid_world(deck, view, world, amounts[0], may_pass)
-            for i, b in enumerate(amounts):
-                declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
-            if passed is not None:
-                stay.append(passed)
-            worlds += 1
-        totals = [sum(d) for d in declare]
-        best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
+        margin = 0.0
+        if partner_holds_it(view) and rules.made_scores != "bid":
+            margin = RAISE_MARGIN * rules.points_per_hand / 120
+        rounds = 0
+        while True:
+            worlds = 0  # this round's: each round is the work of one decision
+            while self.search_on(worlds * (2 if may_pass else 1), deadline):
+                world = sample(deck, known, rng)
+                made_pts, theirs, passed = bid_world(deck, view, world, amounts[0], may_pass)
+                for i, b in enumerate(amounts):
+                    declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
+                if passed is not None:
+                    stay.append(passed)
+                worlds += 1
+            rounds += 1
+            totals = [sum(d) for d in declare]
+            best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
+            if (
+                not may_pass
+                or rounds >= AUCTION_ROUNDS
+                or time.perf_counter() >= deadline
+                or not close_call(declare[best], stay, margin)
+            ):
+                break
         if not may_pass:
             return amounts[best]
         if partner_holds_it(view):
             # Passing leaves the contract with the partner: a raise must pay
             # (docs/ai.md, "Raising the partner").
-            margin = (
-                0.0 if rules.made_scores == "bid" else RAISE_MARGIN * rules.points_per_hand / 120
-            )
             if clear_gain(declare[best], stay, margin):
                 return amounts[best]
             return None
