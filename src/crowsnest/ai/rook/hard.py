@@ -6,7 +6,7 @@ candidate out in every world, all four seats by the Normal policy from there
 (:mod:`crowsnest.ai.rook.search`). The same worlds serve every candidate, so their
 comparison is not blurred by luck; the candidate with the best mean hand score
 (its team's minus the other team's, by the rule set's own scoring) wins if it beats
-the Normal choice by more than the sampling noise (:data:`CONFIDENCE`), else the
+the Normal choice by more than the sampling noise (:func:`threshold`), else the
 Normal choice stands. A candidate clearly worse than the leader is dropped as the
 search goes (:func:`~crowsnest.ai.budget.race`), and the search stops once one is
 left.
@@ -23,7 +23,9 @@ search time-bounded instead: as many worlds as fit.
   hand made in every world — the bid (CrowsNest) or the points captured when made,
   minus the bid when set — so it bids only what it expects to make, and in
   CrowsNest as high as pays. A playout counts as made only with a margin to spare
-  (:func:`bid_shade`: wider for a hand with no bird card and no top card). Once
+  (:func:`bid_shade`: wider for a hand with no bird card and no top card). A call
+  too close to call on a decision's playouts (:func:`close_call`) gets up to
+  :data:`AUCTION_ROUNDS` times as many. Once
   both opponents have passed and the partner holds the bid, it raises only where
   that clearly pays (:data:`RAISE_MARGIN`).
 * **Nest**: discards built from the two best trump colours, burying side counters
