@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from statistics import NormalDist
 
 import pytest
 
@@ -20,7 +21,7 @@ from crowsnest.ai.rook.common import deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
-from crowsnest.ai.rook.hard import Hard, known_of
+from crowsnest.ai.rook.hard import CONFIDENCE, Hard, close_call, known_of, threshold
 from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.worlds import NEST, sample
 from crowsnest.engine import (
@@ -355,6 +356,55 @@ def test_feeds_the_crow_to_the_partners_trumped_trick(seed: int) -> None:
     assert card_of(decide(Normal(), game)) == "CROW"
 
 
+OVERRUFF = [  # seats 0 and 2 have no yellow; seat 0 holds the Crow, R12 and R13
+    "CROW R12 R13 G13 G14 G9 B13 B14 B9",
+    "Y10 Y11 Y12 Y13 R9 R10 R11 R14 G10",
+    "R8 R5 G5 G6 G7 G8 B5 B6 B7",
+    "Y5 Y6 Y7 Y8 Y9 Y14 G11 G12 B8",
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_does_not_overtrump_the_partners_ruff(seed: int) -> None:
+    """Issue 15: the partner's R8 has ruffed the Y10 and seat 0 plays last: its R12 or
+    R13 on top takes a trick the team has already won and spends a trump. The Crow
+    goes on (20 points banked; the G14 or B14, 10 points each, come within the
+    search's noise of it). Hard's search had picked a side card over the Crow at 3 of
+    12 seeds (seed 2 among them), the best of seven candidates beating the Normal
+    choice by chance; with :func:`~crowsnest.ai.rook.hard.threshold` at 1 of 12. The
+    baseline overtrumps."""
+    game = game_at(
+        "rook/crowsnest", OVERRUFF, "R6 R7 B10 B11 B12", dealer=0, declarer=1, plays="Y10 R8 Y6"
+    )
+    assert game.turn == 0
+    assert card_of(decide(smart("hard"), game, seed)) == "CROW"
+    assert card_of(decide(Normal(), game)) == "CROW"
+    assert card_of(decide(Greedy(), game)) == "R12"
+
+
+LAST_TRUMP = [  # seat 0 has no black and one trump, the R6
+    "R6 Y5 Y8 Y9 Y11 G8 G9 G10 G12",
+    "B10 R10 R11 R12 R13 R14 CROW Y14 G14",
+    "B14 B13 B12 Y6 Y7 G5 G6 G7 R5",
+    "B6 B5 B7 B8 B9 Y12 Y13 G11 G13",
+]
+
+
+@pytest.mark.parametrize("name", SMART)
+def test_does_not_ruff_the_partners_boss_with_its_last_trump(name: str) -> None:
+    """Issue 15, Tournament Rook: the partner's B14 is the top black still out and
+    seat 0 plays last; ruffing with its only trump takes nothing the team has not
+    won and leaves it no trump for the declarer's side tricks. The G10 goes on
+    instead (the baseline ruffs)."""
+    game = game_at(
+        "rook/tournament", LAST_TRUMP, "R7 R8 R9 Y10 B11", dealer=0, declarer=1, plays="B10 B14 B6"
+    )
+    assert game.turn == 0
+    for seed in range(3):
+        assert card_of(decide(smart(name), game, seed)) == "G10"
+    assert card_of(decide(Greedy(), game)) == "R6"
+
+
 @pytest.mark.parametrize("name", SMART)
 def test_the_crow_steals_an_untrumped_trick(name: str) -> None:
     """Seat 0 plays last to an opponent's Y12 with nothing higher in yellow: the
@@ -451,6 +501,31 @@ def test_hard_does_not_overbid_a_weak_hand(rules_id: str, shuffle: int) -> None:
     assert decide(smart("hard"), game) == Bid(None)
 
 
+OPENER = [  # CrowsNest deal 18 of the issue 15 arena runs (seed 0); seat 2 bids first
+    "R6 R11 Y12 Y13 G5 G6 G13 B6 B13",
+    "R10 R14 Y5 Y9 G8 G11 G12 B8 B9",
+    "R13 Y6 Y11 Y14 G7 G10 B5 B7 B14",
+    "R5 R7 R9 R12 Y7 Y8 B10 B11 B12",
+]
+OPENER_SEAT_SEED = 2743727379262903546
+"""The seed the arena hands seat 2 at that deal (``seat_seed(0, 18, 2)``)."""
+
+
+@pytest.mark.parametrize("seed", [OPENER_SEAT_SEED, 0, 1])
+def test_hard_opens_a_hand_that_makes_its_bid_either_way(seed: int) -> None:
+    """Two side 14s, R13 and counters, first to bid: Hard's search values opening at
+    70 well above passing (about +23 against +9 a hand over 200 worlds), and Normal
+    opens; on these cards Normal's side made 90 with 120 counted, and with the other
+    side's cards (Hard passing) Normal made 70 with 100. At the arena's seed, the
+    bid-or-pass choice on one decision's playouts came out a pass; a call that close
+    now gets more playouts (``AUCTION_ROUNDS``) and opens at every seed."""
+    game = game_at("rook/crowsnest", OPENER, "CROW R8 Y10 G9 G14", dealer=1, declarer=None)
+    assert game.turn == 2
+    assert decide(Normal(), game) == Bid(70)
+    action = decide(smart("hard"), game, seed)
+    assert isinstance(action, Bid) and action.amount is not None
+
+
 def partner_opened(rules_id: str, mine: str, partner: str) -> RookGame:
     """Seat 1 passes, seat 2 (seat 0's partner) opens 70, seat 3 passes: seat 0 to
     bid, both opponents out."""
@@ -513,6 +588,26 @@ def test_discards_keep_the_trumps_and_names_the_long_colour(name: str) -> None:
 
 
 # -- Hard's worlds -------------------------------------------------------------------------
+
+
+def test_the_more_candidates_the_more_a_search_must_beat_the_normal_choice_by() -> None:
+    """One rival: :data:`CONFIDENCE`; each further one raises the bar, so that the
+    chance that the best of them beats the Normal choice by luck stays that of one
+    rival (Bonferroni)."""
+    assert threshold(1) == pytest.approx(CONFIDENCE)
+    bars = [threshold(k) for k in range(1, 9)]
+    assert bars == sorted(bars) and len(set(bars)) == len(bars)
+    assert threshold(6) == pytest.approx(NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(1.5)) / 6))
+    assert threshold(0) == threshold(1)
+
+
+def test_a_bid_is_too_close_to_call_within_two_standard_errors() -> None:
+    assert close_call([1.0], [0.0], 0.0)  # one world decides nothing
+    a = [10.0, 12.0, 8.0, 11.0, 9.0]
+    b = [0.0, 1.0, -1.0, 0.5, -0.5]  # declaring ahead by 10, the difference's SE 0.35
+    assert not close_call(a, b, 0.0)
+    assert close_call(a, b, 10.0)  # less a 10-point margin: nothing left either way
+    assert not close_call(b, a, 0.0)
 
 
 def test_hard_samples_worlds_that_fit_what_it_has_seen() -> None:

@@ -78,11 +78,17 @@ class QuickHard(Seating):
 
 
 def test_rook_hard_holds_its_own_against_normal() -> None:
+    """24 hands of a duplicate run have a standard error of about 18 points a hand
+    (single hands swing by ±150), so the bar is one that a much weaker Hard fails
+    (Easy is 24 points a hand below Normal) and sampling alone rarely does: this
+    smoke run was 4 deals with a bar of 0, which any change to Hard's search turned
+    over (issue 15: +25.6 and -3.1 for two versions that scored alike, +13.4 and
+    +13.0, over 16 deals). The strength itself is `make arena`'s."""
     job = Job(family="rook", rules="rook/crowsnest", lineup=("hard", "normal"), seed=3)
     seating = QuickHard("rook")
     scores = []
-    for i in range(4):
+    for i in range(12):
         for hand in rook_deal(job, i, seating).hands:
             assert isinstance(hand, RookHand)
             scores.append(hand.score[0] - hand.score[1])
-    assert sum(scores) / len(scores) > 0.0
+    assert sum(scores) / len(scores) > -20.0

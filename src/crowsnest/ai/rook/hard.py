@@ -6,7 +6,7 @@ candidate out in every world, all four seats by the Normal policy from there
 (:mod:`crowsnest.ai.rook.search`). The same worlds serve every candidate, so their
 comparison is not blurred by luck; the candidate with the best mean hand score
 (its team's minus the other team's, by the rule set's own scoring) wins if it beats
-the Normal choice by more than the sampling noise (:data:`CONFIDENCE`), else the
+the Normal choice by more than the sampling noise (:func:`threshold`), else the
 Normal choice stands. A candidate clearly worse than the leader is dropped as the
 search goes (:func:`~crowsnest.ai.budget.race`), and the search stops once one is
 left.
@@ -23,7 +23,9 @@ search time-bounded instead: as many worlds as fit.
   hand made in every world — the bid (CrowsNest) or the points captured when made,
   minus the bid when set — so it bids only what it expects to make, and in
   CrowsNest as high as pays. A playout counts as made only with a margin to spare
-  (:func:`bid_shade`: wider for a hand with no bird card and no top card). Once
+  (:func:`bid_shade`: wider for a hand with no bird card and no top card). A call
+  too close to call on a decision's playouts (:func:`close_call`) gets up to
+  :data:`AUCTION_ROUNDS` times as many. Once
   both opponents have passed and the partner holds the bid, it raises only where
   that clearly pays (:data:`RAISE_MARGIN`).
 * **Nest**: discards built from the two best trump colours, burying side counters
@@ -39,7 +41,9 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
+from statistics import NormalDist
 from typing import Any
 
 from crowsnest.ai.base import concrete
@@ -88,13 +92,22 @@ hour of one core per rule set."""
 DEFAULT_TIME_LIMIT = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
 CONFIDENCE = 1.5
-"""Standard errors by which a searched candidate must beat the Normal choice."""
+"""Standard errors by which a searched candidate must beat the Normal choice, when it
+is the only other candidate (more: :func:`threshold`)."""
 RAISE_MARGIN = 15.0
 """Points a hand (of a 120-point deck) by which declaring itself must beat leaving the
 contract with its partner, once both opponents have passed, where a made contract
 scores the points captured: a clearly better declarer (the trump its hand wants,
 the nest in the stronger hand). Where it scores the bid (CrowsNest) a raise pays
 by itself when the search expects to make it."""
+AUCTION_ROUNDS = 3
+"""A bid too close to call (:func:`close_call`) after a decision's playouts gets up to
+this many times as many (issue 15: most of the hands Hard lost against Normal were
+auctions it let Normal win with a contract the same cards make either way; at one
+decision's playouts the bid-or-pass choice of such a hand turned on the seed)."""
+CLOSE = 2.0
+"""Standard errors of the paired difference between declaring (at the best amount)
+and passing within which a bid is too close to call."""
 SHADE = 5.0
 """Points (of a 120-point deck) taken off what the hand makes in the auction's
 playouts before they are compared with a bid: the playouts defend the Normal way,
@@ -119,6 +132,30 @@ def partner_holds_it(view: RookView) -> bool:
         return False
     out = {seat for seat, amount in view.auction if amount is None}
     return {(me + 1) % 4, (me + 3) % 4} <= out
+
+
+def threshold(rivals: int) -> float:
+    """Standard errors by which the best of ``rivals`` candidates must beat the Normal
+    choice. The best is picked from the same worlds it is then tested on, so with
+    several rivals the best of them beats the Normal choice by chance more often
+    than one would: the chance that one does by :data:`CONFIDENCE` standard errors
+    is shared among them (Bonferroni), so sampling noise overrides a sound Normal
+    choice no more often with seven candidates than with two."""
+    alpha = 1.0 - NormalDist().cdf(CONFIDENCE)
+    return NormalDist().inv_cdf(1.0 - alpha / max(1, rivals))
+
+
+def close_call(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
+    """Whether ``a`` and ``b`` (paired over the same worlds) differ, less ``margin``,
+    by less than :data:`CLOSE` standard errors of the mean difference: too close to
+    call on this many worlds."""
+    n = len(a)
+    if n < 2:
+        return True
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return abs(mean - margin) < CLOSE * math.sqrt(var / n)
 
 
 def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
@@ -209,9 +246,10 @@ class Hard(TimedSearch):
     ) -> int:
         """The candidate with the best mean of ``run(world, candidate)`` over the
         worlds drawn within the budget, if it beats the first candidate (the Normal
-        choice) by more than :data:`CONFIDENCE` standard errors of their difference
-        (paired over the same worlds); else the first candidate. Sampling noise alone
-        then rarely overrides a sound Normal choice."""
+        choice) by more than :func:`threshold` standard errors of their difference
+        (paired over the same worlds; more the more candidates are left to pick
+        from); else the first candidate. Sampling noise alone then rarely overrides
+        a sound Normal choice."""
         deadline = self.deadline()
         known = known_of(deck, view)
         results: list[list[float]] = [[] for _ in candidates]
@@ -230,7 +268,7 @@ class Hard(TimedSearch):
         diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
         mean = sum(diffs) / worlds
         var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
-        if mean > CONFIDENCE * math.sqrt(var / worlds):
+        if mean > threshold(len(alive) - 1) * math.sqrt(var / worlds):
             return candidates[best]
         return candidates[0]
 
@@ -253,25 +291,35 @@ class Hard(TimedSearch):
         shade = bid_shade(deck, view.hand)
         declare: list[list[float]] = [[] for _ in amounts]
         stay: list[float] = []
-        worlds = 0
-        while self.search_on(worlds * (2 if may_pass else 1), deadline):
-            world = sample(deck, known, rng)
-            made_pts, theirs, passed = bid_world(deck, view, world, amounts[0], may_pass)
-            for i, b in enumerate(amounts):
-                declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
-            if passed is not None:
-                stay.append(passed)
-            worlds += 1
-        totals = [sum(d) for d in declare]
-        best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
+        margin = 0.0
+        if partner_holds_it(view) and rules.made_scores != "bid":
+            margin = RAISE_MARGIN * rules.points_per_hand / 120
+        rounds = 0
+        while True:
+            worlds = 0  # this round's: each round is the work of one decision
+            while self.search_on(worlds * (2 if may_pass else 1), deadline):
+                world = sample(deck, known, rng)
+                made_pts, theirs, passed = bid_world(deck, view, world, amounts[0], may_pass)
+                for i, b in enumerate(amounts):
+                    declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
+                if passed is not None:
+                    stay.append(passed)
+                worlds += 1
+            rounds += 1
+            totals = [sum(d) for d in declare]
+            best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
+            if (
+                not may_pass
+                or rounds >= AUCTION_ROUNDS
+                or time.perf_counter() >= deadline
+                or not close_call(declare[best], stay, margin)
+            ):
+                break
         if not may_pass:
             return amounts[best]
         if partner_holds_it(view):
             # Passing leaves the contract with the partner: a raise must pay
             # (docs/ai.md, "Raising the partner").
-            margin = (
-                0.0 if rules.made_scores == "bid" else RAISE_MARGIN * rules.points_per_hand / 120
-            )
             if clear_gain(declare[best], stay, margin):
                 return amounts[best]
             return None
