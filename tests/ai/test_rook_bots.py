@@ -728,3 +728,25 @@ def test_from_position_plays_on_like_the_game_and_stops_after_the_hand() -> None
         copy.apply(seat, Play(parse_card(card)))
     assert copy.phase == "hand_over" and not copy.actors and not copy.legal_actions(0)
     assert copy.results[0].score == game.results[0].score == (60, -75)
+
+
+def test_a_search_cut_after_one_world_keeps_the_normal_choice() -> None:
+    """One world gives no spread to test a difference against: the first candidate
+    (Normal's choice) stands, however much better another did in that world (it had
+    returned the world's best)."""
+    game = partner_opened("rook/tournament", MEDIUM, STRONG_PARTNER)
+    (seat,) = game.actors
+    view = game.view(seat)
+    assert isinstance(view, RookView)
+    hard = smart("hard")
+    assert isinstance(hard, Hard)
+    hard.search_on = lambda done, deadline: done == 0  # type: ignore[method-assign]
+    played: list[int] = []
+
+    def run(world: list[int], candidate: int) -> float:
+        played.append(candidate)
+        return float(candidate)  # the last candidate is far the best in this world
+
+    candidates = [1, 2, 3]
+    assert hard._search(deck_for(view), view, candidates, run, random.Random(0)) == 1
+    assert played == candidates  # exactly one world was played out

@@ -263,8 +263,10 @@ class Hard(TimedSearch):
             alive = race(results, alive, higher=True)
         totals = {i: sum(results[i]) for i in alive}
         best = max(alive, key=lambda i: (totals[i], -i))
-        if best == 0 or worlds < 2 or 0 not in alive:
+        if best == 0 or 0 not in alive:
             return candidates[best]
+        if worlds < 2:  # cut after one world: no spread to beat, the Normal choice stands
+            return candidates[0]
         diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
         mean = sum(diffs) / worlds
         var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
