@@ -68,6 +68,7 @@ seats = sa.Table(
     sa.Column("player_id", sa.String(24), nullable=True),
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("left_seq", sa.Integer, nullable=True),
+    sa.Column("timeouts", sa.Integer, nullable=False, server_default="0"),
 )
 
 actions = sa.Table(
@@ -225,6 +226,9 @@ class SeatRow:
     """When the seat's turn timer runs out (UTC), while it runs."""
     left_seq: int | None = None
     """The seq of the action log at which the player left for good."""
+    timeouts: int = 0
+    """The seat's decisions in a row its bot made when its turn timer ran out (two
+    or more: away)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +444,16 @@ class Store:
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(deadline=deadline)
+            )
+
+    @staticmethod
+    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int]]) -> None:
+        """Store (table id, seat, timeouts in a row) of seats whose count changed."""
+        for table_id, seat, count in entries:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(timeouts=count)
             )
 
     @staticmethod
@@ -836,7 +850,7 @@ def _seat_row(s: Any) -> SeatRow:
     deadline = s.deadline
     if deadline is not None and deadline.tzinfo is None:  # SQLite keeps no time zone
         deadline = deadline.replace(tzinfo=UTC)
-    return SeatRow(s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq)
+    return SeatRow(s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq, s.timeouts)
 
 
 def _accepted(r: Any) -> Accepted:

@@ -135,8 +135,9 @@ async def player_games_by_name(store: Store, name: str, limit: int, offset: int)
 
 @router.get("/api/tables/{table_id}/replay", tags=["games"])
 async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
-    """A finished game replayed through the engine: the seats, the final scores and
-    one step per action (and one per new deal) with every hand face up, the trick,
+    """A finished game replayed through the engine: the seats (each with its one
+    name and ``left``, the seq at which its player left the game, else ``null``), the
+    final scores and one step per action (and one per new deal) with every hand face up, the trick,
     the scores, the phase, the hand number and each hand's result. Private tables
     need the invite code or a seat token, as for ``/record``."""
 
@@ -145,7 +146,8 @@ async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, An
         if record is None:
             raise TableError("not_finished", "the game is not over yet")
         seats = [
-            {"seat": s.seat, "kind": s.kind, "name": s.name} for s in store.seat_rows(table_id)
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "left": s.left_seq}
+            for s in store.seat_rows(table_id)
         ]
         return {"table_id": table_id, "seats": seats, **replay_steps(record)}
 
