@@ -83,3 +83,19 @@ def test_a_lone_human_resigns_and_it_counts_as_a_loss(client: TestClient) -> Non
     [rating] = client.get("/api/me").json()["ratings"]
     assert rating["games"] == 1
 
+
+def test_a_private_game_moves_no_rating(client: TestClient) -> None:
+    me = client.get("/api/me").json()
+    created = client.post("/api/tables", json={"rules": "rook/crowsnest", "public": False})
+    table_id, invite = created.json()["table"]["id"], created.json()["invite"]
+    token = take_seat(client, table_id, 0, invite=invite)
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        send(ws, type="hello", version=3, token=token)
+        receive(ws)
+        send(ws, type="resign")
+        state = receive_until(ws, "state")
+        while state["status"] != "over":
+            state = receive_until(ws, "state")
+    [stats] = client.get(f"/api/players/{me['id']}").json()["stats"]
+    assert (stats["games"], stats["losses"]) == (1, 1)  # in the player's own statistics
+    assert client.get("/api/me").json()["ratings"] == []

@@ -573,7 +573,7 @@ class Store:
                 for r in result_rows
             ],
         )
-        if entrants:
+        if entrants and public:  # a private (friends) game moves no rating
             _rate(conn, table_id, result_rows[0].family, entrants, players, left, now)
 
     @staticmethod
