@@ -283,6 +283,17 @@ class PlayerStore:
         where = results.c.player_id == player_id
         if not private_too:
             where = sa.and_(where, results.c.public)
+        return self._games(where, limit, offset)
+
+    def unclaimed_games(self, name: str, limit: int, offset: int) -> tuple[int, list[GameRow]]:
+        """The public games finished before identities (no player) under ``name``,
+        newest first, as :meth:`games` lists a player's."""
+        where = sa.and_(results.c.name == name, results.c.player_id.is_(None), results.c.public)
+        return self._games(where, limit, offset)
+
+    def _games(self, where: Any, limit: int, offset: int) -> tuple[int, list[GameRow]]:
+        """The one query of a games list: how many results match ``where``, and
+        ``limit`` of them from ``offset``, newest first, with who sat where."""
         query = (
             sa.select(
                 results.c.table_id,

@@ -757,6 +757,16 @@ class IdentityGames(BaseModel):
     games: list[IdentityGame]
 
 
+class UnclaimedGames(BaseModel):
+    """`GET /api/unclaimed/{name}/games`: games from before identities, by name."""
+
+    name: str
+    total: int
+    limit: int
+    offset: int
+    games: list[IdentityGame]
+
+
 class Rename(_Strict):
     name: Annotated[
         PlayerName,

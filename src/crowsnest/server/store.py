@@ -249,22 +249,6 @@ class ResultRow:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerGameRow:
-    """One finished game of a player (a seat of theirs), with the game's final totals."""
-
-    table_id: str
-    seat: int
-    family: str
-    rules: str
-    score: int
-    won: bool
-    public: bool
-    finished_at: datetime
-    final_scores: list[int]
-    """The game's final totals, as stored when it finished."""
-
-
-@dataclass(frozen=True, slots=True)
 class StoredTable:
     table: TableRow
     seats: list[SeatRow]
@@ -704,54 +688,6 @@ class Store:
             contracts_set=sum(g.contracts_set for g in by_game.values()),
             by_game=by_game,
         )
-
-    def player_games(self, name: str, limit: int, offset: int) -> tuple[int, list[PlayerGameRow]]:
-        """Unclaimed finished games (from before identities) of the player called
-        ``name``, newest first: how many there
-        are in all, and ``limit`` of them from ``offset``, each with its final totals
-        (read, not replayed). Games of private tables are left out: this list is public."""
-        public = sa.select(tables.c.id).where(tables.c.public)
-        where = sa.and_(
-            results.c.name == name,
-            results.c.player_id.is_(None),
-            results.c.table_id.in_(public),
-        )
-        query = (
-            sa.select(
-                results.c.table_id,
-                results.c.seat,
-                results.c.family,
-                results.c.rules,
-                results.c.score,
-                results.c.won,
-                results.c.finished_at,
-                tables.c.public,
-                records.c.scores,
-            )
-            .join(tables, tables.c.id == results.c.table_id)
-            .join(records, records.c.table_id == results.c.table_id)
-            .where(where)
-            .order_by(results.c.finished_at.desc(), results.c.table_id, results.c.seat)
-            .limit(limit)
-            .offset(offset)
-        )
-        with self.engine.connect() as conn:
-            total = conn.execute(sa.select(sa.func.count()).where(where)).scalar_one()
-            rows = [
-                PlayerGameRow(
-                    table_id=r.table_id,
-                    seat=r.seat,
-                    family=r.family,
-                    rules=r.rules,
-                    score=r.score,
-                    won=bool(r.won),
-                    public=bool(r.public),
-                    finished_at=r.finished_at,
-                    final_scores=[int(x) for x in r.scores or []],
-                )
-                for r in conn.execute(query)
-            ]
-        return int(total), rows
 
 
 def _players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
