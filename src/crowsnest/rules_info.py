@@ -230,7 +230,11 @@ def _rook_scoring(r: RookRules) -> list[Paragraph]:
 
 
 def _rook_end(r: RookRules) -> list[Paragraph]:
-    return [_p("rules.rook.target", count=r.target), _p("rules.rook.target_both")]
+    return [
+        _p("rules.rook.target", count=r.target),
+        _p("rules.rook.target_both"),
+        _p("rules.rook.resign"),
+    ]
 
 
 # -- Hearts -----------------------------------------------------------------------------

@@ -56,6 +56,10 @@ def test_every_declared_event_type_happens() -> None:
         for rules_id in ("hearts", "rook/crowsnest", "rook/tournament"):
             game, events = play(rules_id, seed)
             seen[game.rules.family] |= {e["type"] for e in events}
+    resigning, _ = play("rook/crowsnest", 0, actions=20)
+    for event in resigning.apply(1, "resign"):
+        assert wire.ROOK_EVENT.validate_python(event.to_json()) == event.to_json()
+        seen["rook"].add(event.type)
     assert seen["hearts"] == declared_types(wire.HEARTS_EVENTS)
     assert seen["rook"] == declared_types(wire.ROOK_EVENTS)
 

@@ -97,3 +97,38 @@ def test_a_player_who_left_is_still_gone_after_a_restart(
     with watch(second.base, table_id) as ws:
         welcome = json.loads(ws.recv(30))
     assert welcome["table"]["seats"][0]["left"] and welcome["table"]["seats"][0]["bot"]
+
+
+def presence_until(ws: ClientConnection, test: Callable[[list[dict[str, Any]]], bool]) -> None:
+    """Read until a `presence` whose seats pass ``test`` (an observed condition)."""
+    while True:
+        message = json.loads(ws.recv(120))
+        if message["type"] == "presence" and test(message["seats"]):
+            return
+
+
+def test_away_is_restored_exactly_after_a_restart(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    """Away is stored, not guessed from the log: seat 0 (two timeouts in a row, never
+    back) is away after ``kill -9`` and a restart; seat 1, away too but back (no
+    action since), is not, though the bot made its last two decisions."""
+    env = {"CROWSNEST_TURN_TIMERS": "60,30,6", "CROWSNEST_GRACE": "3600"}
+    first = server_factory(**env)
+    table_id = create_table(
+        first.base, rules="rook/crowsnest", seats=["human", "human", "bot", "bot"], timer="fast"
+    )["table"]["id"]
+    join(first.base, table_id, seat=0)
+    token = join(first.base, table_id, seat=1)["token"]
+    with connect(ws_url(first.base, table_id)) as ws:
+        ws.send(json.dumps({"type": "hello", "version": 2, "token": token}))
+        presence_until(ws, lambda seats: seats[0]["away"] and seats[1]["away"])
+        ws.send(json.dumps({"type": "back"}))
+        presence_until(ws, lambda seats: seats[0]["away"] and not seats[1]["away"])
+        first.kill9()
+    second = server_factory(first.data_dir, **env)
+    with watch(second.base, table_id) as ws:
+        welcome = json.loads(ws.recv(30))
+    seats = welcome["table"]["seats"]
+    assert seats[0]["away"] and seats[0]["bot"]
+    assert not seats[1]["away"]

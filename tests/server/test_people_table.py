@@ -128,6 +128,7 @@ def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
         )
         assert out.accepted is not None
         timeouts += 1
+        assert out.timeouts[seat] == table.seats[seat].timeouts  # stored with the action
         if table.seats[seat].away:
             away = seat
             info = presence(out).seats[seat]
@@ -136,8 +137,18 @@ def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
     assert table.seats[away].deadline is None
     back = table.handle(away, BackMessage(type="back"), now)
     assert not presence(back).seats[away].away and not table.seats[away].away
+    assert back.timeouts == {away: 0}
     assert any(isinstance(m, StateMessage) for _, m in back.out)
     assert errors(table.handle(away, BackMessage(type="back"), now)) == ["timer_not_running"]
+
+
+def test_restored_timeouts_say_who_is_away() -> None:
+    table = rook(turn_seconds=30.0, timer="normal")
+    table.restore_timeouts(0, 2)
+    table.restore_timeouts(1, 1)
+    assert table.seats[0].away and table.seats[0].deadline is None
+    assert not table.seats[1].away and table.seats[1].timeouts == 1
+    assert [s.away for s in table.seat_info()] == [True, False, False, False]
 
 
 def test_leaving_during_play_gives_the_seat_to_its_bot_for_good() -> None:

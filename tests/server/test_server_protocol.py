@@ -289,7 +289,7 @@ def test_hello_errors(client: TestClient, hearts_table: tuple[str, list[str]]) -
     private = new_table(client, rules="hearts", public=False)
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         assert error_code(ws, type="ping") == "hello_first"
-        assert error_code(ws, type="hello", version=3, token=tokens[0]) == "bad_version"
+        assert error_code(ws, type="hello", version=4, token=tokens[0]) == "bad_version"
         assert error_code(ws, type="hello", version=1, token="x" * 43) == "bad_token"
         assert error_code(ws, type="hello", version=1, token=other_token) == "bad_token"
         # still able to say hello properly afterwards

@@ -77,7 +77,9 @@ def test_history_lists_the_game_and_steps_the_replay(server_url: str, page: Page
     expect(position).to_have_attribute("data-index", "1")
     first = steps[1]["action"]
     assert first["text"].startswith("bid")
-    bidder = replay["seats"][first["seat"]]["name"] if first["seat"] == 0 else "Bot"
+    # Every seat by its one name, a bot's too (the name its table gave it).
+    bidder = replay["seats"][first["seat"]]["name"]
+    assert bidder
     expect(position).to_contain_text(bidder)
 
     # The next trick: four cards on the table and the winner named.

@@ -139,6 +139,12 @@ def test_crowsnest_states_its_two_changes() -> None:
     assert "rules.rook.crowsnest_changes" not in _keys("rook/tournament")
 
 
+def test_every_rook_rule_set_states_how_a_resigned_game_ends() -> None:
+    for rules_id in ("rook/crowsnest", "rook/tournament", "rook/dixie"):
+        assert "rules.rook.resign" in _keys(rules_id)
+    assert "rules.rook.resign" not in _keys("hearts")
+
+
 def test_house_choices_are_marked() -> None:
     def house(rules_id: str, options: dict[str, object] | None = None) -> set[str]:
         return {p["key"] for p in _paragraphs(rules_id, options) if p["house"]}

@@ -242,6 +242,7 @@ def view_of(view: HeartsViewJSON | RookViewJSON) -> PlayerView:
         captured=_pair(view["captured"]),
         tricks_won=_pair(view["tricks_won"]),
         totals=_pair(view["totals"]),
+        resigned=view["resigned"],
         results=tuple(
             RookHandResult(
                 declarer=r["declarer"],

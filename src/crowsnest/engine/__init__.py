@@ -21,6 +21,7 @@ from crowsnest.engine.actions import (
     NameTrump,
     PassCards,
     Play,
+    Resign,
     parse_action,
 )
 from crowsnest.engine.base import (
@@ -84,6 +85,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "RecordError",
+    "Resign",
     "RookGame",
     "RookRules",
     "RookView",

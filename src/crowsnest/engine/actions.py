@@ -6,7 +6,11 @@
 ``bid 75`` / ``bid pass``      Rook auction: a bid, or a (final) pass
 ``discard R5 G10 B14 Y5 CROW`` Rook: the declarer's cards back to the nest
 ``trump red``                  Rook: name trump (red, yellow, green, black)
+``resign``                     Rook: the seat's team gives the game up
 =============================  ======================================
+
+``resign`` is never among the legal actions (no bot offers it): a seat of a Rook
+game may send it at any moment before the game is over, on its turn or not.
 
 Where the choice is a set of several cards (the Hearts pass, the nest discard),
 ``legal_actions`` returns one :class:`Choose` template instead of every combination;
@@ -81,6 +85,14 @@ class NameTrump:
 
 
 @dataclass(frozen=True, slots=True)
+class Resign:
+    """Rook: the seat's team resigns; the other team wins the game at once."""
+
+    def __str__(self) -> str:
+        return "resign"
+
+
+@dataclass(frozen=True, slots=True)
 class Choose:
     """A legal-action template: choose ``count`` cards out of ``allowed``.
 
@@ -114,8 +126,8 @@ hands these out instead of building new ones."""
 PLAY_TEXT: Final = {c: f"play {t}" for c, t in CARD_TEXT.items()}
 """``str(Play(c))`` for every card ``c``."""
 
-Action = Play | PassCards | Bid | Discard | NameTrump
-ACTION_TYPES = (Play, PassCards, Bid, Discard, NameTrump)
+Action = Play | PassCards | Bid | Discard | NameTrump | Resign
+ACTION_TYPES = (Play, PassCards, Bid, Discard, NameTrump, Resign)
 LegalAction = Action | Choose
 
 
@@ -156,7 +168,11 @@ def parse_action(text: str) -> Action:
                 "malformed_action", f"{text!r}: trump is one of {', '.join(COLOUR_NAMES)}"
             )
         return NameTrump(COLOUR_NAMES.index(args[0].lower()))
+    if verb == "resign":
+        if args:
+            raise InvalidAction("malformed_action", f"{text!r}: 'resign' takes nothing")
+        return Resign()
     raise InvalidAction(
         "malformed_action",
-        f"{text!r}: unknown action; expected play, pass, bid, discard or trump",
+        f"{text!r}: unknown action; expected play, pass, bid, discard, trump or resign",
     )

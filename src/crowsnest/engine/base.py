@@ -17,6 +17,7 @@ from crowsnest.engine.actions import (
     NameTrump,
     PassCards,
     Play,
+    Resign,
     parse_action,
 )
 from crowsnest.engine.cards import CARD_TEXT, bits, card_list_text, cards_text, parse_cards
@@ -120,6 +121,8 @@ def _well_formed(action: Action) -> bool:
         return isinstance(cards, int) and cards > 0 and all(c in CARD_TEXT for c in bits(cards))
     if isinstance(action, NameTrump):
         return isinstance(action.colour, int) and 0 <= action.colour < 4
+    if isinstance(action, Resign):
+        return True
     amount = action.amount
     return amount is None or (isinstance(amount, int) and not isinstance(amount, bool))
 
@@ -236,6 +239,10 @@ class Game(ABC, Generic[R]):
     @abstractmethod
     def _apply(self, seat: int, action: Action, events: list[Event] | None) -> None: ...
 
+    def _check_resign(self, seat: int, text: str) -> None:
+        """Raise unless ``seat``'s team may resign now (on its turn or not)."""
+        raise IllegalAction("no_resign", f"{text!r}: {self.rules.name} has no resign")
+
     def parse(self, action: Action | str) -> tuple[Action, str]:
         if isinstance(action, str):
             return parse_action(action), action.strip()
@@ -262,6 +269,9 @@ class Game(ABC, Generic[R]):
             )
         if self.is_over:
             raise IllegalAction("game_over", f"{text!r}: the game is over")
+        if isinstance(parsed, Resign):
+            self._check_resign(seat, text)
+            return parsed, text
         if seat not in self.actors:
             raise NotYourTurn(seat, text)
         self._check(seat, parsed, text)

@@ -4,6 +4,11 @@ The rules are ``../shared/rules/rook.md``; what differs between the seven rule s
 is data (:class:`~crowsnest.engine.rules.rook.RookRules`). Phases: ``auction``,
 ``discard`` (the declarer holds the nest and lays the same number back), ``trump``,
 ``play`` and ``over``. Seats 0 and 2 are team 0 ("We"), seats 1 and 3 team 1 ("They").
+
+A team may resign (``resign``, by either of its seats, at any moment before the game is
+over): the game is over at once and the other team wins it. The hand in progress is
+not scored (it counts nothing for either team): the totals stay those of the hands
+played to the end, whoever leads them.
 """
 
 from __future__ import annotations
@@ -13,7 +18,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from crowsnest.engine.actions import Action, Bid, Choose, Discard, LegalAction, NameTrump, Play
+from crowsnest.engine.actions import (
+    Action,
+    Bid,
+    Choose,
+    Discard,
+    LegalAction,
+    NameTrump,
+    Play,
+    Resign,
+)
 from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
     COLOUR_NAMES,
@@ -124,6 +138,8 @@ class RookGame(Game[RookRules]):
         self.hand_number = start_hand
         self.dealer = (rules.first_dealer + start_hand) % 4
         self.winner: int | None = None
+        self.resigned: int | None = None
+        """The team that resigned the game, if one did."""
         self.single_hand = False
         self._start_hand(None)
 
@@ -177,6 +193,7 @@ class RookGame(Game[RookRules]):
         game.hand_number = 0
         game.dealer = dealer
         game.winner = None
+        game.resigned = None
         game.single_hand = True
         game.hands = list(hands)
         game.nest = 0
@@ -369,6 +386,17 @@ class RookGame(Game[RookRules]):
         self.hand_number += 1
         self._start_hand(events)
 
+    def resign(self, seat: int, events: list[Event] | None = None) -> None:
+        """``seat``'s team resigns: the other team wins; the hand in progress counts
+        nothing."""
+        team = team_of(seat)
+        self.resigned = team
+        self.winner = 1 - team
+        self.phase = "over"
+        if events is not None:
+            events.append(Event("resign", {"seat": seat, "team": team}))
+            events.append(Event("game_end", {"winner": self.winner, "totals": self.totals[:]}))
+
     # -- the three calls --------------------------------------------------------------------
 
     @property
@@ -422,6 +450,12 @@ class RookGame(Game[RookRules]):
             "play": "playing a card ('play <card>')",
         }[self.phase]
         return IllegalAction("wrong_action", f"{text!r}: now is {expected}")
+
+    def _check_resign(self, seat: int, text: str) -> None:
+        """Either seat of a team may resign for it, on its turn or not, in any phase
+        before the game is over (:meth:`Game.check` has refused a game over)."""
+        if self.single_hand:
+            raise IllegalAction("no_resign", f"{text!r}: a single-hand position has no resign")
 
     def _check(self, seat: int, action: Action, text: str) -> None:
         phase = self.phase
@@ -522,6 +556,8 @@ class RookGame(Game[RookRules]):
             self.trump_fast(action.colour, events)
         elif isinstance(action, Play):
             self.play_fast(action.card, events)
+        elif isinstance(action, Resign):
+            self.resign(seat, events)
 
     def standings(self) -> tuple[Standing, ...]:
         out = []

@@ -210,6 +210,8 @@ class RookView(_Derived):
     winner: int | None
     target: int
     """The game ends when a team's total reaches this (the table's option or the rule set's)."""
+    resigned: int | None
+    """The team that resigned the game (the other one won it); None: nobody resigned."""
 
     @property
     def rule_set(self) -> RookRules:
@@ -250,6 +252,7 @@ class RookView(_Derived):
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
             "target": self.target,
+            "resigned": self.resigned,
             **self._derived_json(),
         }
         return checked(ROOK_VIEW, out)
@@ -286,4 +289,5 @@ def rook_view(game: RookGame, seat: int | None) -> RookView:
         results=tuple(game.results),
         winner=game.winner,
         target=game.rules.target,
+        resigned=game.resigned,
     )

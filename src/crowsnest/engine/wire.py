@@ -267,6 +267,10 @@ class RookViewJSON(TypedDict):
     target: Annotated[
         int, Field(gt=0), _d("the game ends when a team's total reaches this, with the options")
     ]
+    resigned: Annotated[
+        Team | None,
+        _d("the team that resigned (the other one won); `null` unless a team resigned"),
+    ]
     teams: Annotated[
         list[Annotated[list[Seat], Two]],
         Two,
@@ -401,6 +405,12 @@ ROOK_EVENTS: Final[tuple[Any, ...]] = (
         hand_number=Count, **RookResultJSON.__annotations__,
     ),
     _event(
+        "Resign", "resign",
+        "a team resigns (`seat` sent it; the hand in progress counts nothing); "
+        "`game_end` follows",
+        seat=Seat, team=Team,
+    ),
+    _event(
         "RookGameEnd", "game_end", "the game is over (`winner` is a team)",
         winner=Team, totals=Annotated[list[int], Two],
     ),
@@ -452,6 +462,14 @@ ActionEntry = Annotated[
 
 
 @with_config(READ)
+class LeftJSON(TypedDict):
+    """A player who left the game for good: its seat's bot played on from then."""
+
+    seat: Annotated[Seat, _d("the seat")]
+    seq: Annotated[Count, _d("how many actions had been applied when the player left")]
+
+
+@with_config(READ)
 class RecordJSON(TypedDict):
     """A whole game: everything needed to rebuild it exactly (``game.record()``)."""
 
@@ -478,6 +496,15 @@ class RecordJSON(TypedDict):
     actions: Annotated[
         list[ActionEntry], _d("every action applied, in order, with the action's normal text")
     ]
+    left: NotRequired[
+        Annotated[
+            list[LeftJSON],
+            _d(
+                "the server's: the players who left the game for good, in the order they "
+                "left (left out when nobody did); `replay` ignores it"
+            ),
+        ]
+    ]
 
 
 # -- adapters --------------------------------------------------------------------------
@@ -491,6 +518,7 @@ ROOK_EVENT: Final[TypeAdapter[dict[str, Any]]] = TypeAdapter(RookEventJSON)
 EVENT: Final[TypeAdapter[dict[str, Any]]] = TypeAdapter(EventJSON)
 DEAL: Final = TypeAdapter(DealJSON)
 RECORD: Final = TypeAdapter(RecordJSON)
+LEFT: Final = TypeAdapter(list[LeftJSON])
 
 
 def checked(adapter: TypeAdapter[T], data: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Final
 
 from starlette.status import WS_1000_NORMAL_CLOSURE, WS_1008_POLICY_VIOLATION
 
-from crowsnest.server.schemas import ChatMessage, ErrorMessage
+from crowsnest.server.schemas import ChatMessage, ErrorMessage, ResignNews
 from crowsnest.server.table import Outcome
 
 WS_4000_SEAT_TAKEN_OVER: Final = 4000
@@ -76,6 +76,11 @@ class Audience:
                 for conn in self.connections():
                     if conn.version >= 2:
                         conn.push(text)
+                continue
+            if isinstance(message, ResignNews):
+                seat_conn = self.seats.get(target) if isinstance(target, int) else None
+                if seat_conn is not None and seat_conn.version >= 3:
+                    seat_conn.push(text)
                 continue
             if target == "reply":
                 if reply is not None:

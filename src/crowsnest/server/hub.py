@@ -42,6 +42,8 @@ from crowsnest.server.schemas import (
     HelloMessage,
     Hint,
     JoinRequest,
+    ResignAnswer,
+    ResignSend,
     TableCreated,
     TableInfo,
     Watch,
@@ -161,17 +163,21 @@ class Hub:
 
     async def _store_people(self, table: Table, out: Outcome) -> None:
         """Store what an outcome without an action changed of the seats: turn
-        deadlines, a player who left, a seat given up before the game."""
+        deadlines, timeouts in a row (``back``), a player who left, a seat given up
+        before the game."""
         table_id = table.id
         deadlines = self.journal.deadlines(table_id, out.deadlines)
+        timeouts = self.journal.timeouts(table_id, out.timeouts)
         left, freed = out.left, out.freed
-        if not deadlines and left is None and freed is None:
+        if not deadlines and not timeouts and left is None and freed is None:
             return
         seq = table.seq if left is None else (table.seats[left].left_seq or table.seq)
 
         def write(conn: SAConnection) -> None:
             if deadlines:
                 Store.set_deadlines(conn, deadlines)
+            if timeouts:
+                Store.set_timeouts(conn, timeouts)
             if left is not None:
                 Store.leave_seat(conn, table_id, left, seq)
             if freed is not None:
@@ -420,7 +426,7 @@ class Hub:
         the table it joined."""
         if hello.version not in PROTOCOL_VERSIONS:
             raise TableError(
-                "bad_version", f"protocol version {hello.version} is not served; use 2"
+                "bad_version", f"protocol version {hello.version} is not served; use 3"
             )
         live = await self.registry.find(table_id)
         seat: int | None = None
@@ -464,6 +470,15 @@ class Hub:
         message: AnyClientMessage,
     ) -> None:
         """A message of ``conn``, attached to ``live``."""
+        if isinstance(message, ResignSend | ResignAnswer) and conn.version < 3:
+            # Its answers (the `resign` news) would never reach an older connection.
+            refusal = ErrorMessage(
+                code="bad_message",
+                message=f"{message.type}: a protocol version 3 message",
+                seq=live.table.seq,
+            )
+            conn.push(refusal.model_dump_json())
+            return
         async with live.lock:
             out = live.table.handle(conn.seat, message, self.clock())
             if not await self.commit(live, out, conn):

@@ -30,7 +30,7 @@ from sqlalchemy.engine import Connection
 
 from crowsnest.server.access import token_hash
 from crowsnest.server.limits import KeyedLimit
-from crowsnest.server.players_store import PlayerRow, PlayerStore
+from crowsnest.server.players_store import SESSION_AGE, PlayerRow, PlayerStore
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import Writer
 from crowsnest.server.table import TableError
@@ -39,8 +39,9 @@ from crowsnest.server.ws import origin_allowed
 T = TypeVar("T")
 
 COOKIE: Final = "crowsnest_session"
-COOKIE_AGE: Final = 400 * 86400
-"""Seconds a session cookie lives (browsers cap cookies at 400 days)."""
+COOKIE_AGE: Final = int(SESSION_AGE.total_seconds())
+"""Seconds a session cookie lives (browsers cap cookies at 400 days): as long as the
+session row behind it (:data:`~crowsnest.server.players_store.SESSION_AGE`)."""
 MAX_COOKIE: Final = 128
 """Longest cookie value looked up."""
 

@@ -31,10 +31,18 @@ T = TypeVar("T")
 FAILURE_LOG_EVERY = 60.0
 """Seconds between two ``store_failed`` lines of one table."""
 
+Timeouts = list[tuple[str, int, int]]
+"""(table id, seat, timeouts in a row) of seats whose count changed."""
 _Pending = tuple[
-    str, Accepted, list[tuple[str, int, datetime | None]], int | None, asyncio.Future[None]
+    str,
+    Accepted,
+    list[tuple[str, int, datetime | None]],
+    int | None,
+    asyncio.Future[None],
+    Timeouts,
 ]
-"""A table's action waiting for the batch: its turn deadlines and its lease's fence."""
+"""A table's action waiting for the batch: its turn deadlines, its lease's fence and
+the timeouts in a row it changed."""
 
 
 def unfenced(_table_id: str) -> int | None:
@@ -75,6 +83,7 @@ class Journal:
         scores = list(table.game.scores) if out.finished else []
         entrants = entrants_of(table) if out.finished else []
         deadlines = self.deadlines(table.id, out.deadlines)
+        timeouts = self.timeouts(table.id, out.timeouts)
         fence = self.fence_of(table.id)
 
         def finish(conn: SAConnection) -> None:
@@ -85,7 +94,7 @@ class Journal:
 
         try:
             if record is None:
-                await asyncio.shield(self.append(table.id, accepted, deadlines))
+                await asyncio.shield(self.append(table.id, accepted, deadlines, timeouts))
             else:
                 await self.write(finish)
         except Exception:
@@ -127,11 +136,17 @@ class Journal:
             return []
         return [(table_id, s, None if d is None else wall(d)) for s, d in deadlines.items()]
 
+    @staticmethod
+    def timeouts(table_id: str, changed: Mapping[int, int]) -> Timeouts:
+        """An outcome's changed timeouts in a row, as the store keeps them."""
+        return [(table_id, seat, count) for seat, count in changed.items()]
+
     def append(
         self,
         table_id: str,
         accepted: Accepted,
         deadlines: list[tuple[str, int, datetime | None]] | None = None,
+        timeouts: Timeouts | None = None,
     ) -> asyncio.Future[None]:
         """Append one action to the log (and the turn deadlines it set) with the
         others of this loop turn; the future is done once it has committed."""
@@ -139,7 +154,9 @@ class Journal:
         future: asyncio.Future[None] = loop.create_future()
         if not self._pending:
             loop.call_soon(self._flush)
-        self._pending.append((table_id, accepted, deadlines or [], self.fence_of(table_id), future))
+        self._pending.append(
+            (table_id, accepted, deadlines or [], self.fence_of(table_id), future, timeouts or [])
+        )
         return future
 
     def _flush(self) -> None:
@@ -148,14 +165,17 @@ class Journal:
 
     def _submit(self, batch: list[_Pending]) -> None:
         loop = asyncio.get_running_loop()
-        entries = [(table_id, accepted) for table_id, accepted, _, _, _ in batch]
-        deadlines = [d for _, _, ds, _, _ in batch for d in ds]
-        fences = _fences([(table_id, fence) for table_id, _, _, fence, _ in batch])
+        entries = [(table_id, accepted) for table_id, accepted, *_ in batch]
+        deadlines = [d for _, _, ds, *_ in batch for d in ds]
+        timeouts = [t for *_, ts in batch for t in ts]
+        fences = _fences([(table_id, fence) for table_id, _, _, fence, *_ in batch])
 
         def write(conn: SAConnection) -> None:
             Store.append(conn, entries, fences)
             if deadlines:
                 Store.set_deadlines(conn, deadlines)
+            if timeouts:
+                Store.set_timeouts(conn, timeouts)
 
         done = self.writer.submit(write)
         done.add_done_callback(lambda f: loop.call_soon_threadsafe(self._settle, batch, f))
@@ -166,7 +186,7 @@ class Journal:
             for one in batch:
                 self._submit([one])
             return
-        for _, _, _, _, future in batch:
+        for _, _, _, _, future, _ in batch:
             if future.done():
                 continue
             if error is None:

@@ -30,6 +30,13 @@ CHAT_RATE: Final = 0.5
 CHAT_BURST: Final = 4
 """Quick messages a seat may send at once."""
 
+RESIGN_SECONDS: Final = 30.0
+"""Seconds a partner has to answer a resign proposal before it lapses."""
+RESIGN_RATE: Final = 1 / 30
+"""Resign proposals a second one seat may make, on average (more: ``resign_too_fast``)."""
+RESIGN_BURST: Final = 2
+"""Resign proposals a seat may make at once."""
+
 
 def bot_name(seed: int, seat: int) -> str:
     """The name of the bot at ``seat`` of the table dealt from ``seed``: four

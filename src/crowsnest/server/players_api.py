@@ -22,7 +22,7 @@ from fastapi import APIRouter, Query, Request, Response
 
 from crowsnest.server.access import PlayerName, StoreDep
 from crowsnest.server.identity import ActingPlayer, IdentityDep, Viewer
-from crowsnest.server.players_store import PlayerRow, PlayerStore, StatsRow
+from crowsnest.server.players_store import GameRow, PlayerRow, PlayerStore, StatsRow
 from crowsnest.server.ratings import LEVELS, bot_rating, plays_like
 from crowsnest.server.schemas import (
     BotRating,
@@ -37,9 +37,10 @@ from crowsnest.server.schemas import (
     Rename,
     RulesStats,
     SeatPlayer,
+    UnclaimedGames,
 )
 from crowsnest.server.table import TableError
-from crowsnest.server.web_api import MAX_PAGE, PlayerGames, player_games_by_name
+from crowsnest.server.web_api import MAX_PAGE
 
 router = APIRouter()
 
@@ -138,28 +139,26 @@ async def games(
     own = viewer is not None and viewer.id == player.id
     total, rows = await asyncio.to_thread(identity.players.games, player.id, own, limit, offset)
     return IdentityGames(
-        player=player.id,
-        total=total,
-        limit=limit,
-        offset=offset,
-        games=[
-            IdentityGame(
-                table_id=r.table_id,
-                rules=r.rules,
-                family=r.family,
-                finished_at=r.finished_at.isoformat(),
-                seat=r.seat,
-                score=r.score,
-                won=r.won,
-                left=r.left,
-                final_scores=r.final_scores,
-                public=r.public,
-                seats=[
-                    SeatPlayer(seat=s.seat, kind=s.kind, name=s.name, player=s.player)  # type: ignore[arg-type]
-                    for s in r.seats
-                ],
-            )
-            for r in rows
+        player=player.id, total=total, limit=limit, offset=offset, games=[_game(r) for r in rows]
+    )
+
+
+def _game(r: GameRow) -> IdentityGame:
+    """A games list's entry, the one mapping of both lists (a player's, a name's)."""
+    return IdentityGame(
+        table_id=r.table_id,
+        rules=r.rules,
+        family=r.family,
+        finished_at=r.finished_at.isoformat(),
+        seat=r.seat,
+        score=r.score,
+        won=r.won,
+        left=r.left,
+        final_scores=r.final_scores,
+        public=r.public,
+        seats=[
+            SeatPlayer(seat=s.seat, kind=s.kind, name=s.name, player=s.player)  # type: ignore[arg-type]
+            for s in r.seats
         ],
     )
 
@@ -216,6 +215,11 @@ async def unclaimed_games(
     store: StoreDep,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 20,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
-) -> PlayerGames:
-    """Public games finished before identities, by name, newest first."""
-    return await player_games_by_name(store, name, limit, offset)
+) -> UnclaimedGames:
+    """Public games finished before identities, by name, newest first: each as a
+    player's games list has it (the seats, `left`)."""
+    players = PlayerStore(store.engine)
+    total, rows = await asyncio.to_thread(players.unclaimed_games, name, limit, offset)
+    return UnclaimedGames(
+        name=name, total=total, limit=limit, offset=offset, games=[_game(r) for r in rows]
+    )

@@ -11,8 +11,8 @@ reads them, it never replays a game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, Final
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -29,6 +29,10 @@ from crowsnest.server.store import (
     tables,
     utcnow,
 )
+
+SESSION_AGE: Final = timedelta(days=400)
+"""How long a session lives from its creation (sign-in, or a first visit), as its
+cookie does: an older row names nobody and is deleted."""
 
 MAX_RATING_POINTS = 200
 """The newest rated games a rating history holds."""
@@ -112,9 +116,12 @@ class PlayerStore:
         """A new anonymous player and its first session."""
         now = utcnow()
         conn.execute(players.insert().values(id=player_id, created_at=now))
-        conn.execute(
-            sessions.insert().values(secret_hash=secret_hash, player_id=player_id, created_at=now)
-        )
+        PlayerStore.add_session(conn, secret_hash, player_id)
+
+    @staticmethod
+    def end_expired_sessions(conn: Connection) -> None:
+        """Delete the sessions older than :data:`SESSION_AGE` (every player's)."""
+        conn.execute(sessions.delete().where(sessions.c.created_at <= utcnow() - SESSION_AGE))
 
     @staticmethod
     def set_name(conn: Connection, player_id: str, name: str) -> None:
@@ -143,6 +150,8 @@ class PlayerStore:
 
     @staticmethod
     def add_session(conn: Connection, secret_hash: str, player_id: str) -> None:
+        """A new session of ``player_id``; the expired sessions of everyone go."""
+        PlayerStore.end_expired_sessions(conn)
         conn.execute(
             sessions.insert().values(
                 secret_hash=secret_hash, player_id=player_id, created_at=utcnow()
@@ -164,8 +173,10 @@ class PlayerStore:
     # -- reads ---------------------------------------------------------------------
 
     def by_session(self, secret_hash: str) -> PlayerRow | None:
+        """The player a session names; none for an unknown or expired session."""
         query = _PLAYER.join_from(players, sessions, sessions.c.player_id == players.c.id).where(
-            sessions.c.secret_hash == secret_hash
+            sessions.c.secret_hash == secret_hash,
+            sessions.c.created_at > utcnow() - SESSION_AGE,
         )
         with self.engine.connect() as conn:
             r = conn.execute(query).first()
@@ -272,6 +283,17 @@ class PlayerStore:
         where = results.c.player_id == player_id
         if not private_too:
             where = sa.and_(where, results.c.public)
+        return self._games(where, limit, offset)
+
+    def unclaimed_games(self, name: str, limit: int, offset: int) -> tuple[int, list[GameRow]]:
+        """The public games finished before identities (no player) under ``name``,
+        newest first, as :meth:`games` lists a player's."""
+        where = sa.and_(results.c.name == name, results.c.player_id.is_(None), results.c.public)
+        return self._games(where, limit, offset)
+
+    def _games(self, where: Any, limit: int, offset: int) -> tuple[int, list[GameRow]]:
+        """The one query of a games list: how many results match ``where``, and
+        ``limit`` of them from ``offset``, newest first, with who sat where."""
         query = (
             sa.select(
                 results.c.table_id,

@@ -138,12 +138,9 @@ class Registry:
         return live
 
     def _restore_people(self, table: Table, stored: StoredTable) -> None:
-        """What the log and the seat rows keep of the people: who left, the turn
-        deadlines stored (a restart does not restart a timer), and who is away (the
-        bot decided their last two decisions or more, in a row, at a timed table)."""
-        streak = [0, 0, 0, 0]
-        for a in stored.actions:
-            streak[a.seat] = streak[a.seat] + 1 if a.by == "bot" else 0
+        """What the seat rows keep of the people: who left, the turn deadlines stored
+        (a restart does not restart a timer), and each seat's timeouts in a row, so
+        who is away (two or more), exactly as before the restart."""
         for seat, row in zip(table.seats, stored.seats, strict=True):
             if seat.kind != "human":
                 continue
@@ -151,9 +148,10 @@ class Registry:
             if row.left_seq is not None:
                 seat.deadline = None
                 continue
-            if table.config.turn_seconds is not None and streak[row.seat] >= 2:
-                seat.away, seat.timeouts, seat.deadline = True, streak[row.seat], None
-            elif row.deadline is not None and self.from_wall is not None and table.legal[row.seat]:
+            table.restore_timeouts(row.seat, row.timeouts)
+            if seat.away:
+                continue
+            if row.deadline is not None and self.from_wall is not None and table.legal[row.seat]:
                 seat.deadline = self.from_wall(row.deadline)
 
     def reload(self, live: LiveTable) -> float:

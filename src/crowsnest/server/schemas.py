@@ -40,10 +40,13 @@ from crowsnest.engine.wire import EVENT, LEGAL, VIEW, EventJSON, LegalJSON, View
 from crowsnest.server.names import PlayerName
 from crowsnest.server.people import Timer
 
-PROTOCOL_VERSION: Final = 2
-PROTOCOL_VERSIONS: Final = (1, 2)
+PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSIONS: Final = (1, 2, 3)
 """Versions served. Version 2 added the `chat`, `back` and `leave` messages; a
-version 1 connection is never sent a `chat` (it would not know the type)."""
+version 1 connection is never sent a `chat` (it would not know the type). Version 3
+added `resign` and `resign_answer` (and the `resign` news): an older connection is
+never sent a `resign` (so a partner on an older client never sees a proposal, which
+lapses)."""
 MAX_ACTION_TEXT: Final = 200
 MAX_SEED: Final = 2**63 - 1
 TOKEN_MAX: Final = 128
@@ -97,7 +100,8 @@ class HelloMessage(_Strict):
 
     type: Literal["hello"]
     version: int = Field(ge=0, le=1000)
-    """The protocol version: 2 (1 is still served, without `chat` messages)."""
+    """The protocol version: 3 (1 and 2 are still served: 1 without `chat`, 1 and 2
+    without `resign` messages)."""
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
     """A seat's token; none to watch."""
     invite: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX)
@@ -160,11 +164,43 @@ class LeaveMessage(_Strict):
     type: Literal["leave"]
 
 
+class ResignSend(_Strict):
+    """Rook (version 3): propose that the sender's team resigns. Where the partner is
+    a human whom no bot stands in for, they are asked (`resign` news with `proposed`
+    to both partners) and the game goes on until they accept; a player whose partner
+    is a bot (a bot seat, or a human seat a bot plays now) resigns at once. Refused
+    with `no_resign` (Hearts), `resign_pending`, `resign_too_fast`, `not_started`,
+    `game_over`, `seat_left`."""
+
+    type: Literal["resign"]
+
+
+class ResignAnswer(_Strict):
+    """Rook (version 3): the partner's answer to a resign proposal (`accept`: the
+    game ends at once, the other team the winner; else it goes on, `declined`). The
+    proposer may withdraw with `accept: false`. Refused with `nothing_to_accept` (no
+    proposal, or it lapsed) or `not_your_team` (the other team's proposal)."""
+
+    type: Literal["resign_answer"]
+    accept: StrictBool
+    """Agree to resign (`true`) or not."""
+
+
 AnyClientMessage = (
-    HelloMessage | ActionMessage | SyncMessage | PingMessage | ChatSend | BackMessage | LeaveMessage
+    HelloMessage
+    | ActionMessage
+    | SyncMessage
+    | PingMessage
+    | ChatSend
+    | BackMessage
+    | LeaveMessage
+    | ResignSend
+    | ResignAnswer
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
-CLIENT_TYPES: Final = ("hello", "action", "sync", "ping", "chat", "back", "leave")
+CLIENT_TYPES: Final = (
+    "hello", "action", "sync", "ping", "chat", "back", "leave", "resign", "resign_answer",
+)  # fmt: skip
 _client_adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -331,6 +367,25 @@ class ChatMessage(_Out):
     """Which message (`chat.<key>` in the reader's language)."""
 
 
+ResignStatus = Literal["proposed", "declined", "withdrawn", "lapsed"]
+
+
+class ResignNews(_Out):
+    """To the two partners only (version 3): what became of a resign proposal. The
+    opponents learn of a resignation only when it ends the game (the `resign` event,
+    the view's `resigned`)."""
+
+    type: Literal["resign"] = "resign"
+    seat: int
+    """Who proposed it."""
+    status: ResignStatus
+    """`proposed` (the partner may answer), `declined` (by the partner), `withdrawn`
+    (by the proposer), `lapsed` (an action was played first; a proposal also lapses
+    `seconds` after it was made, silently)."""
+    seconds: float | None = None
+    """`proposed`: seconds the partner has to answer; else `null`."""
+
+
 class ReviewReadyMessage(_Out):
     """To a seat: the review of its decisions in a hand is stored (read it with
     `GET /api/tables/{id}/review?hand=N`)."""
@@ -347,6 +402,7 @@ ServerMessage = (
     | ErrorMessage
     | PongMessage
     | ChatMessage
+    | ResignNews
     | ReviewReadyMessage
 )
 
@@ -695,6 +751,16 @@ class IdentityGame(BaseModel):
 
 class IdentityGames(BaseModel):
     player: str
+    total: int
+    limit: int
+    offset: int
+    games: list[IdentityGame]
+
+
+class UnclaimedGames(BaseModel):
+    """`GET /api/unclaimed/{name}/games`: games from before identities, by name."""
+
+    name: str
     total: int
     limit: int
     offset: int

@@ -68,6 +68,7 @@ seats = sa.Table(
     sa.Column("player_id", sa.String(24), nullable=True),
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("left_seq", sa.Integer, nullable=True),
+    sa.Column("timeouts", sa.Integer, nullable=False, server_default="0"),
 )
 
 actions = sa.Table(
@@ -225,6 +226,9 @@ class SeatRow:
     """When the seat's turn timer runs out (UTC), while it runs."""
     left_seq: int | None = None
     """The seq of the action log at which the player left for good."""
+    timeouts: int = 0
+    """The seat's decisions in a row its bot made when its turn timer ran out (two
+    or more: away)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,22 +246,6 @@ class ResultRow:
     """What the seat (Rook: its team) scored over its hands."""
     moons_shot: int = 0
     moons_suffered: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerGameRow:
-    """One finished game of a player (a seat of theirs), with the game's final totals."""
-
-    table_id: str
-    seat: int
-    family: str
-    rules: str
-    score: int
-    won: bool
-    public: bool
-    finished_at: datetime
-    final_scores: list[int]
-    """The game's final totals, as stored when it finished."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,6 +431,16 @@ class Store:
             )
 
     @staticmethod
+    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int]]) -> None:
+        """Store (table id, seat, timeouts in a row) of seats whose count changed."""
+        for table_id, seat, count in entries:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(timeouts=count)
+            )
+
+    @staticmethod
     def expire(conn: Connection, table_id: str) -> None:
         """A table that waited too long for its players: ``expired``, never loaded again."""
         conn.execute(
@@ -559,7 +557,7 @@ class Store:
                 for r in result_rows
             ],
         )
-        if entrants:
+        if entrants and public:  # a private (friends) game moves no rating
             _rate(conn, table_id, result_rows[0].family, entrants, players, left, now)
 
     @staticmethod
@@ -691,54 +689,6 @@ class Store:
             by_game=by_game,
         )
 
-    def player_games(self, name: str, limit: int, offset: int) -> tuple[int, list[PlayerGameRow]]:
-        """Unclaimed finished games (from before identities) of the player called
-        ``name``, newest first: how many there
-        are in all, and ``limit`` of them from ``offset``, each with its final totals
-        (read, not replayed). Games of private tables are left out: this list is public."""
-        public = sa.select(tables.c.id).where(tables.c.public)
-        where = sa.and_(
-            results.c.name == name,
-            results.c.player_id.is_(None),
-            results.c.table_id.in_(public),
-        )
-        query = (
-            sa.select(
-                results.c.table_id,
-                results.c.seat,
-                results.c.family,
-                results.c.rules,
-                results.c.score,
-                results.c.won,
-                results.c.finished_at,
-                tables.c.public,
-                records.c.scores,
-            )
-            .join(tables, tables.c.id == results.c.table_id)
-            .join(records, records.c.table_id == results.c.table_id)
-            .where(where)
-            .order_by(results.c.finished_at.desc(), results.c.table_id, results.c.seat)
-            .limit(limit)
-            .offset(offset)
-        )
-        with self.engine.connect() as conn:
-            total = conn.execute(sa.select(sa.func.count()).where(where)).scalar_one()
-            rows = [
-                PlayerGameRow(
-                    table_id=r.table_id,
-                    seat=r.seat,
-                    family=r.family,
-                    rules=r.rules,
-                    score=r.score,
-                    won=bool(r.won),
-                    public=bool(r.public),
-                    finished_at=r.finished_at,
-                    final_scores=[int(x) for x in r.scores or []],
-                )
-                for r in conn.execute(query)
-            ]
-        return int(total), rows
-
 
 def _players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
     """The player of each claimed seat, and the seats whose player left: those
@@ -836,7 +786,7 @@ def _seat_row(s: Any) -> SeatRow:
     deadline = s.deadline
     if deadline is not None and deadline.tzinfo is None:  # SQLite keeps no time zone
         deadline = deadline.replace(tzinfo=UTC)
-    return SeatRow(s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq)
+    return SeatRow(s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq, s.timeouts)
 
 
 def _accepted(r: Any) -> Accepted:

@@ -36,14 +36,24 @@ from crowsnest.engine import (
     Event,
     LegalAction,
     PlayerView,
+    Resign,
     RulesError,
     new_game,
     parse_action,
 )
+from crowsnest.engine.wire import LEFT
 from crowsnest.fairness import SCHEME, commitment
 from crowsnest.server.bots import bot_for
 from crowsnest.server.limits import KeyedLimit
-from crowsnest.server.people import CHAT_BURST, CHAT_RATE, Timer, bot_name
+from crowsnest.server.people import (
+    CHAT_BURST,
+    CHAT_RATE,
+    RESIGN_BURST,
+    RESIGN_RATE,
+    RESIGN_SECONDS,
+    Timer,
+    bot_name,
+)
 from crowsnest.server.schemas import (
     ActionMessage,
     AnyClientMessage,
@@ -57,6 +67,10 @@ from crowsnest.server.schemas import (
     PingMessage,
     PongMessage,
     PresenceMessage,
+    ResignAnswer,
+    ResignNews,
+    ResignSend,
+    ResignStatus,
     SeatInfo,
     SeatKind,
     ServerMessage,
@@ -120,9 +134,11 @@ class Seat:
     deadline: float | None = None
     """When the seat's turn timer runs out (table time); ``None``: no timer runs."""
     timeouts: int = 0
-    """The seat's decisions in a row its bot made for it when its timer ran out."""
+    """The seat's decisions in a row its bot made for it when its timer ran out
+    (stored: ``seats.timeouts``)."""
     away: bool = False
-    """Two timeouts in a row: the bot keeps the seat until its player is back."""
+    """Two timeouts in a row (``timeouts >= 2``): the bot keeps the seat until its
+    player is back."""
     left_seq: int | None = None
     """The seq at which its player left the game for good (the bot plays it)."""
 
@@ -146,10 +162,23 @@ class Outcome:
     deadlines: dict[int, float | None] = field(default_factory=dict)
     """Seats whose turn deadline this input set or cleared: store them (with the
     action, if any), so that a restarted server keeps them."""
+    timeouts: dict[int, int] = field(default_factory=dict)
+    """Seats whose count of timeouts in a row this input changed (two or more: away):
+    store them (with the action, if any), so that a restarted server knows exactly
+    who is away."""
     left: int | None = None
     """The seat whose player left the game (store its ``left_seq``)."""
     freed: int | None = None
     """The seat given up before the game started (store it unclaimed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A resign proposal waiting for the proposer's partner (kept in memory only: a
+    restart lapses it)."""
+
+    seat: int
+    expires: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +224,12 @@ class Table:
         self.spectators = 0
         self.last_change = now
         self.chats = KeyedLimit(CHAT_RATE, CHAT_BURST, max_keys=4)
+        self.resigns = KeyedLimit(RESIGN_RATE, RESIGN_BURST, max_keys=4)
+        self.proposals: dict[int, Proposal] = {}
+        """Each team's pending resign proposal."""
+        self._lapsed: list[tuple[Target, ServerMessage]] = []
         self._deadlines: dict[int, float | None] = {}
+        self._timeouts: dict[int, int] = {}
         for seat_no, text in actions:
             self._advance(seat_no, text, now)
         if self.status == "playing":
@@ -239,6 +273,12 @@ class Table:
             due.append(s.gone_since + self.config.grace)
         return min(due) if due else None
 
+    def bot_sits(self, seat: int) -> bool:
+        """A bot plays the seat now: a bot seat, or a human seat whose player has been
+        gone past the grace period, is away, or left."""
+        s = self.seats[seat]
+        return s.kind == "bot" or s.takeover or s.away or s.left_seq is not None
+
     def seat_info(self) -> list[SeatInfo]:
         team_of = self.game.rules.team_of
         return [
@@ -248,7 +288,7 @@ class Table:
                 name=s.name,
                 claimed=s.kind == "bot" or s.token_hash is not None,
                 connected=s.connections > 0,
-                bot=s.kind == "bot" or s.takeover or s.away or s.left_seq is not None,
+                bot=self.bot_sits(i),
                 level=self.config.level if s.kind == "bot" else None,
                 team=team_of(i),
                 away=s.away,
@@ -427,6 +467,10 @@ class Table:
             return self._back(seat, now)
         if isinstance(message, LeaveMessage):
             return self._leave(seat, now)
+        if isinstance(message, ResignSend):
+            return self._resign(seat, now)
+        if isinstance(message, ResignAnswer):
+            return self._resign_answer(seat, message.accept, now)
         return self._human_action(seat, message, now)
 
     # -- people: chat, back, leave ------------------------------------------------------
@@ -447,11 +491,13 @@ class Table:
         s = self.seats[seat]
         if not s.away:
             return self._refuse("timer_not_running", "no bot keeps your seat: nothing to return to")
-        s.away, s.timeouts, s.takeover = False, 0, False
+        s.takeover = False
+        self._set_timeouts(seat, 0)
         if self.legal[seat] and self.status == "playing":
             self._set_deadline(seat, self._new_deadline(seat, now))
         out = Outcome([("all", self.presence()), *self._states((), now)])
         out.deadlines = self._take_deadlines()
+        out.timeouts = self._take_timeouts()
         return out
 
     def _leave(self, seat: int, now: float) -> Outcome:
@@ -472,6 +518,88 @@ class Table:
         out.deadlines = self._take_deadlines()
         return out
 
+    # -- resigning (Rook) ----------------------------------------------------------------
+
+    def _partner(self, seat: int) -> int | None:
+        """The other seat of ``seat``'s team (``None``: a team of one)."""
+        team = self.game.rules.teams[self.game.rules.team_of(seat)]
+        others = [p for p in team if p != seat]
+        return others[0] if others else None
+
+    def _proposal(self, team: int, now: float) -> Proposal | None:
+        """``team``'s pending proposal, unless it has lapsed (timed out)."""
+        p = self.proposals.get(team)
+        if p is not None and now >= p.expires:
+            del self.proposals[team]
+            return None
+        return p
+
+    def _resign_refusal(self, seat: int) -> Outcome | None:
+        if self.seats[seat].left_seq is not None:
+            return self._refuse("seat_left", "you have left this game")
+        if self.status == "waiting":
+            return self._refuse("not_started", "the game starts when every seat is taken")
+        try:
+            self.game.check(seat, Resign())
+        except RulesError as err:
+            return self._refuse(err.code, err.message, err.params)
+        return None
+
+    def _news(self, proposer: int, status: ResignStatus) -> list[tuple[Target, ServerMessage]]:
+        """``resign`` news to both partners of ``proposer``'s team."""
+        news = ResignNews(
+            seat=proposer,
+            status=status,
+            seconds=RESIGN_SECONDS if status == "proposed" else None,
+        )
+        partner = self._partner(proposer)
+        return [(p, news) for p in (proposer, partner) if p is not None]
+
+    def _resign(self, seat: int, now: float) -> Outcome:
+        """Propose that ``seat``'s team resigns; where no human partner is to be asked
+        (a bot plays the partner's seat now), resign at once."""
+        refusal = self._resign_refusal(seat)
+        if refusal is not None:
+            return refusal
+        team = self.game.rules.team_of(seat)
+        if self._proposal(team, now) is not None:
+            return self._refuse("resign_pending", "your team's resign is proposed already")
+        partner = self._partner(seat)
+        if partner is None or self.bot_sits(partner):
+            return self._resigned(seat, now)
+        if not self.resigns.take(seat, now):
+            wait = self.resigns.retry_after(seat, now)
+            return self._refuse(
+                "resign_too_fast",
+                f"at most {RESIGN_BURST} resign proposals at once; wait {wait:.0f} s",
+                {"retry_after": max(1, round(wait + 0.5))},
+            )
+        self.proposals[team] = Proposal(seat, now + RESIGN_SECONDS)
+        return Outcome(self._news(seat, "proposed"))
+
+    def _resign_answer(self, seat: int, accept: bool, now: float) -> Outcome:
+        refusal = self._resign_refusal(seat)
+        if refusal is not None:
+            return refusal
+        team = self.game.rules.team_of(seat)
+        p = self._proposal(team, now)
+        if p is None:
+            if self._proposal(1 - team, now) is not None:
+                return self._refuse("not_your_team", "that proposal is the other team's")
+            return self._refuse("nothing_to_accept", "no resign proposal waits for you")
+        if p.seat == seat and accept:
+            return self._refuse("nothing_to_accept", "your own proposal waits for your partner")
+        del self.proposals[team]
+        if not accept:
+            return Outcome(self._news(p.seat, "withdrawn" if p.seat == seat else "declined"))
+        return self._resigned(p.seat, now)
+
+    def _resigned(self, seat: int, now: float) -> Outcome:
+        """``seat``'s team resigns: the engine's ``resign``, stored and replayed as
+        any action (recorded for the seat that proposed it)."""
+        events = self._advance(seat, Resign(), now)
+        return self._broadcast(events, Accepted(self.seq, seat, "resign", "human"), now)
+
     def _refuse(
         self, code: str, message: str, args: Mapping[str, int | str] | None = None
     ) -> Outcome:
@@ -487,6 +615,11 @@ class Table:
             parsed = parse_action(message.action)
         except RulesError as err:
             return self._refuse(err.code, err.message, err.params)
+        if isinstance(parsed, Resign):
+            return self._refuse(
+                "resign_by_message",
+                "to resign send {'type': 'resign'}: your partner may have to agree",
+            )
         text = str(parsed)
         s = self.seats[seat]
         if s.last is not None and s.last[1] == text and s.last[0] > message.seq:
@@ -500,9 +633,11 @@ class Table:
         except RulesError as err:
             return self._refuse(err.code, err.message, err.params)
         out = self._broadcast(events, Accepted(self.seq, seat, text, "human"), now)
-        s.timeouts = 0
-        if s.away or s.takeover:
-            s.away = s.takeover = False
+        was_away = s.away or s.takeover
+        self._set_timeouts(seat, 0)
+        out.timeouts = self._take_timeouts()
+        if was_away:
+            s.takeover = False
             out.out.append(("all", self.presence()))
         return out
 
@@ -539,9 +674,9 @@ class Table:
         out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"), now)
         if s.kind == "human":
             if timed_out:
-                s.timeouts += 1
-                if s.timeouts >= 2:
-                    s.away = True
+                self._set_timeouts(seat, s.timeouts + 1)
+                out.timeouts = self._take_timeouts()
+                if s.away:
                     self._set_deadline(seat, None)
                     out.deadlines = self._take_deadlines()
                     out.out.append(("all", self.presence()))
@@ -572,12 +707,38 @@ class Table:
         taken, self._deadlines = self._deadlines, {}
         return taken
 
+    # -- presence: timeouts in a row, away --------------------------------------------
+
+    def _set_timeouts(self, seat: int, count: int) -> None:
+        """The one place a seat's timeouts in a row change, and with them ``away``
+        (two or more); the change is kept for the store (:attr:`Outcome.timeouts`)."""
+        s = self.seats[seat]
+        s.away = count >= 2
+        if s.timeouts != count:
+            s.timeouts = count
+            self._timeouts[seat] = count
+
+    def _take_timeouts(self) -> dict[int, int]:
+        taken, self._timeouts = self._timeouts, {}
+        return taken
+
+    def restore_timeouts(self, seat: int, count: int) -> None:
+        """A restarted server's: the timeouts in a row stored for ``seat`` (and so
+        whether it is away); an away seat's bot keeps it, with no timer."""
+        self._set_timeouts(seat, count)
+        self._timeouts.pop(seat, None)
+        if self.seats[seat].away:
+            self.seats[seat].deadline = None
+
     # -- applying ------------------------------------------------------------------------
 
     def _advance(self, seat: int, action: Action | str, now: float) -> list[Event]:
         events = self.game.apply(seat, action)
         self.seq += 1
         self.last_change = now
+        for proposal in self.proposals.values():
+            self._lapsed.extend(self._news(proposal.seat, "lapsed"))
+        self.proposals.clear()
         for i in range(4):
             legal = self.game.legal_actions(i)
             if legal != self.legal[i]:
@@ -599,17 +760,23 @@ class Table:
         return out
 
     def _broadcast(self, events: Sequence[Event], accepted: Accepted, now: float) -> Outcome:
+        lapsed, self._lapsed = self._lapsed, []
         return Outcome(
-            self._states(events, now),
+            [*lapsed, *self._states(events, now)],
             accepted=accepted,
             finished=self.game.is_over,
             deadlines=self._take_deadlines(),
         )
 
     def record(self) -> dict[str, Any]:
-        """The engine's record, and (once the game is over) its ``fairness`` block:
-        the scheme, the commitment, the secret revealed, whether the seed was chosen."""
+        """The engine's record; its ``left`` block (who left the game for good, and
+        at which seq: ``engine.wire.LeftJSON``); and (once the game is over) its
+        ``fairness`` block: the scheme, the commitment, the secret revealed, whether
+        the seed was chosen."""
         record = self.game.record()
+        left = sorted((s.left_seq, i) for i, s in enumerate(self.seats) if s.left_seq is not None)
+        if left:
+            record["left"] = LEFT.validate_python([{"seat": i, "seq": q} for q, i in left])
         c = self.config
         if self.game.is_over and (c.secret is not None or c.seed_chosen):
             record["fairness"] = {

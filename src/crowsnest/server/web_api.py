@@ -2,7 +2,6 @@
 
 - ``GET /api/rules/{rules_id}/info``: the complete rules of a rule set, options
   applied, as translation keys and arguments (:mod:`crowsnest.rules_info`).
-- (:func:`player_games_by_name` serves ``GET /api/unclaimed/{name}/games``.)
 - ``GET /api/tables/{id}/replay``: a finished game replayed through the engine, one
   step per action, with every hand face up (the game is over).
 """
@@ -22,7 +21,6 @@ from crowsnest.rules_info import rules_info
 from crowsnest.server.access import Bearer, Invite, ReadableTable, StoreDep
 from crowsnest.server.review import read_reviews
 from crowsnest.server.schemas import Reviews
-from crowsnest.server.store import Store
 from crowsnest.server.table import TableError
 
 router = APIRouter()
@@ -84,59 +82,11 @@ async def rules_info_endpoint(rules_id: str, request: Request) -> list[InfoSecti
 # -- History ----------------------------------------------------------------------------
 
 
-class PlayerGame(BaseModel):
-    table_id: str
-    rules: str
-    family: str
-    finished_at: str
-    """ISO 8601, UTC."""
-    seat: int
-    score: int
-    """The player's final score (Rook: the team's)."""
-    won: bool
-    final_scores: list[int]
-    """Every final total: per seat (Hearts) or per team, We then They (Rook)."""
-    public: bool
-
-
-class PlayerGames(BaseModel):
-    name: str
-    total: int
-    limit: int
-    offset: int
-    games: list[PlayerGame]
-
-
-async def player_games_by_name(store: Store, name: str, limit: int, offset: int) -> PlayerGames:
-    """Unclaimed finished games (from before identities) of the player called
-    ``name``, newest first, ``limit`` from ``offset``: table, rules, date, seat,
-    final scores and whether the player won (``GET /api/unclaimed/{name}/games``)."""
-
-    def load() -> PlayerGames:
-        total, rows = store.player_games(name, limit, offset)
-        games = [
-            PlayerGame(
-                table_id=r.table_id,
-                rules=r.rules,
-                family=r.family,
-                finished_at=r.finished_at.isoformat(),
-                seat=r.seat,
-                score=r.score,
-                won=r.won,
-                final_scores=r.final_scores,
-                public=r.public,
-            )
-            for r in rows
-        ]
-        return PlayerGames(name=name, total=total, limit=limit, offset=offset, games=games)
-
-    return await asyncio.to_thread(load)
-
-
 @router.get("/api/tables/{table_id}/replay", tags=["games"])
 async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
-    """A finished game replayed through the engine: the seats, the final scores and
-    one step per action (and one per new deal) with every hand face up, the trick,
+    """A finished game replayed through the engine: the seats (each with its one
+    name and ``left``, the seq at which its player left the game, else ``null``), the
+    final scores and one step per action (and one per new deal) with every hand face up, the trick,
     the scores, the phase, the hand number and each hand's result. Private tables
     need the invite code or a seat token, as for ``/record``."""
 
@@ -145,7 +95,8 @@ async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, An
         if record is None:
             raise TableError("not_finished", "the game is not over yet")
         seats = [
-            {"seat": s.seat, "kind": s.kind, "name": s.name} for s in store.seat_rows(table_id)
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "left": s.left_seq}
+            for s in store.seat_rows(table_id)
         ]
         return {"table_id": table_id, "seats": seats, **replay_steps(record)}
 

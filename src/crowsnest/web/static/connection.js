@@ -19,6 +19,7 @@
  * @property {(status: ConnectionStatus) => void} onConnection
  * @property {(msg: import("./types.js").ChatMessage) => void} [onChat] a quick message
  * @property {(msg: ReviewReadyMessage) => void} [onReviewReady] a hand's review of this seat is stored
+ * @property {(msg: import("./types.js").ResignNews) => void} [onResign] a resign proposal's news
  */
 
 /** The longest wait before reconnecting, and the first (doubled at each failure). */
@@ -80,8 +81,8 @@ export class Connection {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
-      /** @type {{type: "hello", version: 2, token?: string, invite?: string}} */
-      const hello = { type: "hello", version: 2 };
+      /** @type {{type: "hello", version: 3, token?: string, invite?: string}} */
+      const hello = { type: "hello", version: 3 };
       if (this.token) hello.token = this.token;
       else if (this.invite) hello.invite = this.invite;
       ws.send(JSON.stringify(hello));
@@ -104,6 +105,7 @@ export class Connection {
         this.handlers.onError(msg);
       } else if (msg?.type === "chat") this.handlers.onChat?.(msg);
       else if (msg?.type === "review_ready") this.handlers.onReviewReady?.(msg);
+      else if (msg?.type === "resign") this.handlers.onResign?.(msg);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);
@@ -157,6 +159,19 @@ export class Connection {
   /** Leave the table (during play: the bot plays the seat for good). */
   leave() {
     return this.send({ type: "leave" });
+  }
+
+  /** Rook: propose that your team resigns (alone, with a bot partner: resign). */
+  resign() {
+    return this.send({ type: "resign" });
+  }
+
+  /**
+   * Answer your partner's resign proposal (or withdraw your own: `false`).
+   * @param {boolean} accept
+   */
+  resignAnswer(accept) {
+    return this.send({ type: "resign_answer", accept });
   }
 
   /** Ask for the current state again. */

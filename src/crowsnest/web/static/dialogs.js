@@ -8,6 +8,7 @@ import { cardFace, colourSymbol } from "./cards.js";
 import { h } from "./dom.js";
 import { seatName, teamName, teamOf, ourTeam, cardLabel, isRook } from "./model.js";
 import { playedBy } from "./trick.js";
+import { resignedText } from "./resign.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
 /** @typedef {import("./types.js").View} View */
@@ -288,6 +289,7 @@ export function gameOverContent(m, view) {
   return [
     h("h2", { id: "game-over-title" }, t("over.title")),
     h("p", { class: `verdict ${verdictTone(m, won(m, view))}`, id: "game-over-verdict" }, headline(m, view)),
+    view.game === "rook" && view.resigned != null ? h("p", { id: "game-over-resigned" }, resignedText(m, view)) : null,
     scoreTable(m, view),
     h(
       "div",

@@ -4,6 +4,7 @@
 
 import { t } from "./i18n.js";
 import { seatName, cardLabel } from "./model.js";
+import { teamPlayers } from "./resign.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -49,6 +50,8 @@ export function describeEvent(m, ev) {
       if (end.made === false) return `${t("say.hand_end")} ${about("set", end.declarer, { bid: end.bid })}`;
       return t("say.hand_end");
     }
+    case "resign":
+      return t("say.resign", { team: teamPlayers(m, ev.team ?? 0) });
     case "game_end":
       return t("say.game_end");
     default:

@@ -16,7 +16,7 @@ import { store, savedChoice, saveChoice } from "./store.js";
 import { api, ApiError } from "./api.js";
 import { Connection } from "./connection.js";
 import { h, mount, find, findAll } from "./dom.js";
-import { POSITIONS, seatName, plateName, legalPlays, cardChoice, errorWords } from "./model.js";
+import { POSITIONS, seatName, plateName, legalPlays, cardChoice, errorWords, isRook } from "./model.js";
 import { scorebar, drawSeat, countdownText } from "./table.js";
 import { trickCards, playedBy, sourceRect, flyIn, sweep } from "./trick.js";
 import { drawHand, layoutHand, handKey, keepSelection } from "./hand.js";
@@ -24,6 +24,7 @@ import { actionPanel, promptText, promptLine, waitingPanel, inviteLink, hintText
 import { lastTrickContent, scoreSheetContent, summaryContent, gameOverContent } from "./dialogs.js";
 import { describeEvent, isHeadline, movesOfView } from "./events.js";
 import { reviewPanel, reviewPending, reviewsWanted } from "./review.js";
+import { confirmText, newsText } from "./resign.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").StateMessage} StateMessage */
@@ -109,6 +110,8 @@ export class Game {
     this.heldTrick = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.heldTimer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} a partner's resign offer lapses */
+    this.offerTimer = undefined;
     /** @type {(number | null)[]} each seat's turn deadline, performance.now() ms */
     this.deadlines = [null, null, null, null];
     /** @type {Record<number, string>} */
@@ -201,6 +204,7 @@ export class Game {
         onError: (msg) => this.serverError(msg),
         onConnection: (status) => this.connectionChanged(status),
         onReviewReady: (msg) => this.reviewReady(msg.hand_number),
+        onResign: (msg) => this.resignNews(msg),
       },
       this.watching ? invite : null,
     );
@@ -320,6 +324,8 @@ export class Game {
     hintButton.hidden = true;
     const leaveButton = tool("leave-game", () => this.dialog("leave-dialog").showModal());
     leaveButton.hidden = this.watching;
+    const resignButton = tool("resign-game", () => this.askResign());
+    resignButton.hidden = true;
     const backButton = tool("back-button", () => this.connection?.back());
     backButton.hidden = true;
     backButton.classList.add("primary");
@@ -379,6 +385,7 @@ export class Game {
             hintButton,
             backButton,
             chat,
+            resignButton,
             leaveButton,
             stopWatching,
           ),
@@ -409,6 +416,28 @@ export class Game {
           h("button", { type: "button", id: "leave-confirm", class: "primary", onclick: () => this.leaveTable() }),
         ),
       ),
+      h(
+        "dialog",
+        { id: "resign-dialog", class: "sheet", "aria-labelledby": "resign-title" },
+        h("p", { id: "resign-title" }),
+        h(
+          "div",
+          { class: "dialog-actions" },
+          h("button", { type: "button", id: "resign-no", onclick: () => this.dialog("resign-dialog").close() }),
+          h("button", { type: "button", id: "resign-yes", class: "primary", onclick: () => this.resign() }),
+        ),
+      ),
+      h(
+        "dialog",
+        { id: "resign-offer", class: "sheet", "aria-labelledby": "resign-offer-title" },
+        h("p", { id: "resign-offer-title" }),
+        h(
+          "div",
+          { class: "dialog-actions" },
+          h("button", { type: "button", id: "resign-decline", onclick: () => this.answerResign(false) }),
+          h("button", { type: "button", id: "resign-accept", class: "primary", onclick: () => this.answerResign(true) }),
+        ),
+      ),
     );
     for (const d of findAll(this.root, "dialog")) {
       d.addEventListener("click", (e) => {
@@ -435,6 +464,10 @@ export class Game {
     $("#leave-title").textContent = t("people.leave_confirm");
     $("#leave-stay").textContent = t("people.stay");
     $("#leave-confirm").textContent = t("people.leave");
+    $("#resign-game").textContent = t("resign.button");
+    $("#resign-no").textContent = t("resign.no");
+    $("#resign-accept").textContent = t("resign.accept");
+    $("#resign-decline").textContent = t("resign.decline");
     $("#chat-open").textContent = t("people.chat");
     $("#chat-menu").setAttribute("aria-label", t("people.chat"));
     for (const b of findAll(this.root, "#chat [data-chat]")) {
@@ -631,6 +664,8 @@ export class Game {
     find(this.root, "#away-note").hidden = !away;
     const over = (m.msg?.status ?? m.table?.status) === "over";
     find(this.root, "#leave-game").hidden = this.watching || over;
+    const playing = (m.msg?.status ?? m.table?.status) === "playing";
+    find(this.root, "#resign-game").hidden = this.watching || !playing || !isRook(m) || Boolean(mine?.left);
   }
 
   /** The seats' countdowns, from the deadlines the server's `time_left` gave. */
@@ -683,6 +718,50 @@ export class Game {
       return;
     }
     this.hooks.left?.();
+  }
+
+  // ---------- resigning (Rook) ----------
+
+  /** Ask before resigning: alone, or a proposal to a human partner. */
+  askResign() {
+    const m = this.model();
+    const partnerAsked = confirmText(m) !== t("resign.confirm");
+    find(this.root, "#resign-title").textContent = confirmText(m);
+    find(this.root, "#resign-yes").textContent = partnerAsked ? t("resign.propose") : t("resign.yes");
+    this.dialog("resign-dialog").showModal();
+  }
+
+  resign() {
+    this.dialog("resign-dialog").close();
+    if (!this.connection?.resign()) this.hooks.toast(t("connection.lost"));
+  }
+
+  /** @param {boolean} accept */
+  answerResign(accept) {
+    this.dialog("resign-offer").close();
+    clearTimeout(this.offerTimer);
+    if (!this.connection?.resignAnswer(accept)) this.hooks.toast(t("connection.lost"));
+  }
+
+  /**
+   * A resign proposal's news: your partner's proposal opens the offer (until it
+   * lapses); anything else is said and closes it.
+   * @param {import("./types.js").ResignNews} news
+   */
+  resignNews(news) {
+    const m = this.model();
+    const text = newsText(m, news);
+    const offer = this.dialog("resign-offer");
+    clearTimeout(this.offerTimer);
+    if (news.status === "proposed" && news.seat !== this.mySeat) {
+      find(this.root, "#resign-offer-title").textContent = text;
+      if (!offer.open) offer.showModal();
+      this.offerTimer = setTimeout(() => offer.close(), (news.seconds ?? 0) * 1000);
+      return;
+    }
+    if (offer.open) offer.close();
+    this.hooks.toast(text);
+    this.hooks.announce(text);
   }
 
   /**

@@ -13,7 +13,6 @@ import { birdName, POSITIONS, seatAt, teamSeats } from "./model.js";
 import { reviewPanel, reviewsWanted } from "./review.js";
 
 /** @typedef {import("./types.js").Colour} Colour */
-/** @typedef {import("./types.js").SeatInfo} SeatInfo */
 /** @typedef {import("./history.js").GameRow} GameRow */
 
 /**
@@ -42,9 +41,15 @@ import { reviewPanel, reviewsWanted } from "./review.js";
  */
 
 /**
+ * A seat of a replay: its one name, and `left`, the seq at which its player left
+ * the game for good (null: never).
+ * @typedef {{seat: number, kind: "human" | "bot", name: string | null, left: number | null}} ReplaySeat
+ */
+
+/**
  * @typedef {object} Replay GET /api/tables/{id}/replay
  * @property {string} table_id
- * @property {SeatInfo[]} seats
+ * @property {ReplaySeat[]} seats
  * @property {string} rules
  * @property {string} family
  * @property {number[][]} teams the seats of each team, as the engine gives them
@@ -135,8 +140,18 @@ function reviewBox(r, step) {
  */
 function seatName(data, seat) {
   const s = data.seats[seat];
-  if (s?.kind === "human" && s.name) return s.name;
+  if (s?.name) return s.name; // the seat's one name: the player's, or its bot's
   return t("history.bot", { number: seat + 1 });
+}
+
+/**
+ * The seats whose player had left the game by the time `done` actions were applied
+ * (each seat's `left`: the seq at which its player left, from the server).
+ * @param {Replay} data
+ * @param {number} done
+ */
+export function seatsLeft(data, done) {
+  return data.seats.filter((s) => s.left != null && s.left <= done).map((s) => s.seat);
 }
 
 /**
@@ -235,6 +250,10 @@ function actionText(data, step) {
   if (verb === "pass") {
     return t("history.action.pass_cards", { name: who, cards: rest.map((c) => cardName(c)).join(", ") });
   }
+  if (verb === "resign") {
+    const team = data.teams.findIndex((seats) => seats.includes(step.action?.seat ?? 0));
+    return t("history.action.resign", { team: teamLabel(data, team) });
+  }
   return `${who}: ${step.action.text}`;
 }
 
@@ -268,10 +287,12 @@ function cardsRow(codes, { label, highlight }) {
  * @param {Step} step
  * @param {number} seat
  * @param {string} place
+ * @param {boolean} left the seat's player has left the game by now
  */
-function handBox(data, step, seat, place) {
-  const box = h("div", { class: `replay-hand replay-${place}`, "data-seat": String(seat) });
+function handBox(data, step, seat, place, left) {
+  const box = h("div", { class: `replay-hand replay-${place}`, "data-seat": String(seat), "data-left": left ? "true" : null });
   const tags = [];
+  if (left) tags.push(t("history.left"));
   if (step.dealer === seat) tags.push(t("history.dealer"));
   if (step.declarer === seat) tags.push(t("history.declarer"));
   if (step.actors?.includes(seat)) tags.push(t("history.to_act"));
@@ -437,15 +458,23 @@ export function drawReplay(v, keepFocus = false) {
   slider.addEventListener("input", () => go(v, Number(slider.value)));
   const position = h("p", { id: "replay-position", "aria-live": "polite" });
   position.dataset.index = String(index);
+  const done = steps.slice(0, index + 1).filter((s) => s.action).length;
+  const left = seatsLeft(data, done);
+  // A player who left after this step's action (or before the first) is told here.
+  const leaving = step.action || index === 0 ? data.seats.filter((s) => s.left === done).map((s) => s.seat) : [];
   position.append(
     h("span", { class: "replay-count" }, t("history.position", { step: index + 1, total: steps.length })),
     " — ",
     h("span", { class: "replay-action" }, actionText(data, step)),
+    ...leaving.map((seat) => h("span", { class: "replay-left-note" }, ` ${t("history.left_at", { name: seatName(data, seat) })}`)),
   );
 
   const board = h("div", { class: "replay-board", tabindex: "0", "aria-label": t("history.board_help") });
   const me = r.seat ?? 0;
-  POSITIONS.forEach((place, k) => board.append(handBox(data, step, seatAt(me, k), place)));
+  POSITIONS.forEach((place, k) => {
+    const seat = seatAt(me, k);
+    board.append(handBox(data, step, seat, place, left.includes(seat)));
+  });
   board.append(trickBox(data, step));
   board.addEventListener("keydown", (e) => onKey(v, e));
 

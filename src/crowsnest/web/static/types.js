@@ -25,6 +25,7 @@
  * @property {Trick[]} tricks
  * @property {number[]} totals per seat (Hearts) or per team (Rook)
  * @property {number | null} winner a seat (Hearts) or a team (Rook)
+ * @property {number | null} [resigned] Rook: the team that resigned, null unless one did
  * @property {number} target the game ends when a total reaches it (the table's options applied)
  * @property {number[][]} teams the seats of each team (Rook: partners; Hearts: one each)
  * @property {number | null} team the index in `teams` of the viewer's team; null for a spectator
@@ -107,6 +108,7 @@
  * @property {number} [winner]
  * @property {number} [points]
  * @property {Colour} [colour]
+ * @property {number} [team] `resign`: the team that resigned
  */
 
 /**
@@ -175,6 +177,11 @@
 /** @typedef {{type: "welcome", table: TableInfo, seat: number | null, role: string}} WelcomeMessage */
 /** @typedef {{type: "presence", seats: SeatInfo[]}} PresenceMessage */
 /** @typedef {{type: "chat", seat: number, key: string}} ChatMessage */
+
+/**
+ * What became of a resign proposal, to the two partners (docs/protocol.md, "Resign").
+ * @typedef {{type: "resign", seat: number, status: "proposed" | "declined" | "withdrawn" | "lapsed", seconds: number | null}} ResignNews
+ */
 
 /**
  * An error, on the websocket or in an HTTP answer's `error`.
