@@ -19,9 +19,10 @@ from starlette.testclient import TestClient
 
 from crowsnest.server.app import create_app
 from crowsnest.server.cluster.lease import Leases
-from crowsnest.server.cluster.registry import home
+from crowsnest.server.cluster.registry import LeaseRegistry, home
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import SeatRow, Store, TableRow, table_owners
+from crowsnest.server.table import TableError
 
 from .conftest import LEASE
 
@@ -107,12 +108,13 @@ def test_a_dead_nodes_tables_spread_over_the_live_nodes(
     theirs = {t for t in ids if home(t, ["sa", "sb"]) == "sb"}
     assert 4 <= len(theirs) <= 8  # these ids split about evenly
 
-    async def also_alive() -> None:  # a node "sb" that is alive but takes nothing
+    async def sb(alive: bool) -> None:  # a node "sb" that is alive but takes nothing
         redis = Redis.from_url(redis_url)
-        await Leases(redis, "sb", LEASE).alive(time.time())
+        leases = Leases(redis, "sb", LEASE)
+        await (leases.alive(time.time() + 60) if alive else leases.leave())
         await redis.aclose()
 
-    asyncio.run(also_alive())
+    asyncio.run(sb(alive=True))
     store = Store(cluster_db)
     with store.begin() as conn:  # open tables that a node, now gone, owned
         for table_id in ids:
@@ -137,6 +139,7 @@ def test_a_dead_nodes_tables_spread_over_the_live_nodes(
     try:
         mine: set[str] = until("sa to take its share", LEASE * 2, share)
         assert not theirs & mine  # not every free table to the first node that sweeps
+        asyncio.run(sb(alive=False))
         until("sa to take the rest once sb is gone", LEASE * 5, lambda: len(taken()) == len(ids))
     finally:
         store.engine.dispose()
@@ -159,3 +162,39 @@ def test_a_table_asked_for_is_the_askers_alone_until_it_takes_it(redis_url: str)
 
     again, asker, other = asyncio.run(scenario())
     assert again is None and asker is not None and other is not None
+
+
+def test_a_table_whose_lease_is_lost_while_it_loads_is_retryable(
+    two_nodes: Callable[[str], TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = two_nodes("ra"), two_nodes("rb")
+    body = {"rules": "hearts", "seats": ["human", "human", "bot", "bot"]}
+    table_id = a.post("/api/tables", json=body).json()["table"]["id"]
+    registry = b.app.state.hub.registry  # type: ignore[attr-defined]
+    assert isinstance(registry, LeaseRegistry)
+    monkeypatch.setattr(registry, "restore", lambda stored: None)  # as if lost meanwhile
+
+    def answer() -> Any:
+        reply = b.post(f"/api/tables/{table_id}/join", json={"name": "Cy"})
+        return reply if "moved while it loaded" in reply.text else None
+
+    reply = until("b to take the lease and lose it", 10, answer)
+    assert reply.status_code == 503 and reply.json()["error"]["code"] == "table_unavailable"
+
+
+def test_a_table_dropped_after_its_claim_is_retryable_not_unknown(
+    two_nodes: Callable[[str], TestClient],
+) -> None:
+    a = two_nodes("da")
+    body = {"rules": "hearts", "seats": ["human", "human", "bot", "bot"]}
+    table_id = a.post("/api/tables", json=body).json()["table"]["id"]
+    registry = a.app.state.hub.registry  # type: ignore[attr-defined]
+    assert isinstance(registry, LeaseRegistry)
+    assert registry.get(table_id).table.id == table_id
+    a.portal.call(registry.drop, table_id, "test")  # type: ignore[union-attr]
+    with pytest.raises(TableError) as dropped:
+        registry.get(table_id)
+    assert dropped.value.code == "table_unavailable"
+    with pytest.raises(TableError) as unknown:
+        registry.get("never-here")
+    assert unknown.value.code == "table_not_found"

@@ -118,11 +118,13 @@ class Leases:
         await self.redis.publish(HANDOVER, f"{table_id} {self.node}")
 
     async def alive(self, now: float) -> list[str]:
-        """Say this node is alive for two leases from ``now`` (wall clock, seconds);
-        the nodes alive (this one included), by name."""
+        """Say this node is alive for one lease from ``now`` (wall clock, seconds): a
+        dead node leaves the set about when its leases expire, so that its tables'
+        homes are among the live nodes once they are free; the nodes alive (this one
+        included), by name."""
         ms = round(now * 1000)
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(NODES, {self.node: ms + 2 * self.ms})
+            pipe.zadd(NODES, {self.node: ms + self.ms})
             pipe.zremrangebyscore(NODES, "-inf", ms)
             pipe.zrange(NODES, 0, -1)
             answers = await pipe.execute()

@@ -62,6 +62,8 @@ HANDOVER_AFTER = 1.0
 (so that two nodes cannot pass a table back and forth faster)."""
 SWEEP_BATCH = 200
 """Ownerless tables one sweep takes at most."""
+DROPPED = 10_000
+"""Tables dropped here that a request may still name (``table_unavailable``)."""
 STRAY_AFTER = 3
 """Leases after which a free table is taken by any node's sweep, not only its home's
 (its home may be alive but failing to take it)."""
@@ -119,6 +121,8 @@ class LeaseRegistry(Registry):
         self._claims: dict[tuple[str, bool], asyncio.Task[None]] = {}
         """Claims in flight, by table and whether they ask (a sweep's do not)."""
         self._asked: dict[str, float] = {}
+        self._dropped: dict[str, None] = {}
+        """The tables dropped here last (oldest first, at most :data:`DROPPED`)."""
         self._free_since: dict[str, float] = {}
         """The free tables the last sweep saw, since when (``time.monotonic()``)."""
         self._loops: list[asyncio.Task[None]] = []
@@ -214,6 +218,7 @@ class LeaseRegistry(Registry):
     async def _claim(self, table_id: str, ask: bool = True) -> None:
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None or row.status not in ("waiting", "playing"):
+            self._dropped.pop(table_id, None)  # not coming back: not found, not unavailable
             return  # unknown, or over: answered (read only) like one process does
         if await self._lease(table_id) is None:
             if not ask:
@@ -229,8 +234,9 @@ class LeaseRegistry(Registry):
         if stored is None or stored.table.status not in ("waiting", "playing"):
             await self._give_up(table_id)
             return
-        if self.restore(stored) is None:
+        if self.restore(stored) is None:  # the lease was lost while the table loaded
             await self._give_up(table_id)
+            raise TableError("table_unavailable", "the table moved while it loaded; try again", 1)
 
     async def find(self, table_id: str) -> LiveTable:
         await self.claim(table_id)
@@ -287,8 +293,18 @@ class LeaseRegistry(Registry):
             await self.leases.release(table_id, held.fence)
         await self.redis.delete(f"{LOBBY}:{table_id}")
 
+    def get(self, table_id: str) -> LiveTable:
+        """An open table; ``table_unavailable`` (retryable) for one dropped here since
+        the request's claim, ``table_not_found`` for any other that is not here."""
+        if table_id not in self.tables and table_id in self._dropped:
+            raise TableError("table_unavailable", "the table moves to another server; try again", 1)
+        return super().get(table_id)
+
     def drop(self, table_id: str, why: str) -> None:
         """Stop serving a table at once; its clients reconnect (to its new owner)."""
+        self._dropped[table_id] = None
+        while len(self._dropped) > DROPPED:
+            del self._dropped[next(iter(self._dropped))]
         self.held.pop(table_id, None)
         live = self.tables.get(table_id)
         if live is None:
@@ -347,9 +363,11 @@ class LeaseRegistry(Registry):
     async def tick(self) -> None:
         """Give up finished tables' leases, renew the others (dropping the lost ones),
         publish this node's public tables and read the others'."""
+        claiming = {table_id for table_id, _ in self._claims}
         for table_id in list(self.held):
             live = self.tables.get(table_id)
-            gone = live is None and table_id not in self.reloading
+            # Not gone while a claim restores it (its lease is taken before the load).
+            gone = live is None and table_id not in self.reloading and table_id not in claiming
             if gone or (live is not None and live.table.status == "over"):
                 await self._give_up(table_id)
         sent = time.monotonic()
