@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 import time
 from pathlib import Path
@@ -21,7 +22,15 @@ from crowsnest.server.cluster.local import (
     bench_cluster,
     proxy_config,
 )
-from crowsnest.server.loadtest import Refused, Tally, new_seat, play_game, post
+from crowsnest.server.loadtest import (
+    Refused,
+    StepResult,
+    Tally,
+    format_results,
+    new_seat,
+    play_game,
+    post,
+)
 from server.helpers import ServerProcess, create_table
 
 from .conftest import NodeFactory, need
@@ -44,8 +53,10 @@ def test_bench_server_loads_a_cluster_of_its_own_through_haproxy(
     out, err = capsys.readouterr()
     [step] = json.loads(out)
     assert step["clients"] == 4 and step["failed_clients"] == 0, step
-    assert step["actions"] > 0 and step["p50_ms"] is not None
+    assert step["actions"] > 0 and step["p50_ms"] is not None and step["setup_s"] >= 1
     assert step["retries"] == sum(step["retried"].values())
+    table = format_results([StepResult(**step)]).splitlines()
+    assert "setup s" in table[0] and table[1].split()[0] == "4"
     assert "CrowsNest cluster (2 nodes, PostgreSQL, Redis, HAProxy)" in err
     layout = Layout.load(folder)
     assert layout.bench and len(layout.ports) == 2 and layout.caps == BENCH_CAPS
@@ -76,7 +87,7 @@ def test_the_load_client_tries_again_while_a_table_moves(
 ) -> None:
     owner, other = two
     rng = random.Random(0)
-    tally = Tally()
+    tally = Tally(until=math.inf)
     body = {"rules": "hearts", "seats": ["human", "bot", "bot", "bot"], "level": "easy"}
     table_id = create_table(owner.base, **body, bot_delay=0)["table"]["id"]
 
@@ -86,7 +97,8 @@ def test_the_load_client_tries_again_while_a_table_moves(
         ws_url = str(joined["ws_url"])
         # Now `other` holds it: a websocket on `owner` is told to try again, and does.
         on_owner = ws_url.replace(f":{other.port}/", f":{owner.port}/")
-        return await play_game(on_owner, joined["token"], tally, rng, time.monotonic() + 8)
+        tally.until = time.monotonic() + 8
+        return await play_game(on_owner, joined["token"], tally, rng)
 
     asyncio.run(scenario())
     assert tally.retries.get("ws table_unavailable", 0) >= 1, tally.retries
@@ -101,3 +113,10 @@ def test_a_refusal_that_is_not_retryable_is_raised_at_once(
     with pytest.raises(Refused) as refused:
         asyncio.run(new_seat(node.base, "no-such-rules", 1, tally, random.Random(0)))
     assert refused.value.code != "table_unavailable" and tally.retries == {}
+    body = {"rules": "hearts", "seats": ["human", "bot", "bot", "bot"], "level": "easy"}
+    table_id = create_table(node.base, **body)["table"]["id"]
+    url = node.base.replace("http", "ws", 1) + f"/ws/{table_id}"
+    tally.until = time.monotonic() + 30
+    with pytest.raises(Refused) as hello:  # a hello refused ends the client
+        asyncio.run(play_game(url, "not-a-token", tally, random.Random(0)))
+    assert hello.value.code != "table_unavailable" and tally.errors == {}

@@ -24,12 +24,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import random
 import statistics
 import sys
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -44,6 +46,10 @@ BACKOFF = 0.25
 """Seconds before the second try; each further try waits twice as long, up to
 :data:`MAX_BACKOFF`."""
 MAX_BACKOFF = 4.0
+HTTP_THREADS = 64
+"""HTTP requests (creating and joining tables, in threads) in flight at once."""
+MAX_SETUP = 120.0
+"""Seconds past the ramp that a step waits for every client to be seated."""
 
 
 def backoff(attempt: int, rng: random.Random, hint: float | None = None) -> float:
@@ -112,6 +118,10 @@ class Tally:
     failed_clients: int = 0
     failures: dict[str, int] = field(default_factory=dict)
     """What made clients give up, by exception (``Refused``: by its code)."""
+    until: float = math.inf
+    """When the step ends (``time.monotonic()``): set once every client is seated."""
+    seated: int = 0
+    """Clients that have joined their first table."""
 
     def count(self, counter: dict[str, int], key: str) -> None:
         counter[key] = counter.get(key, 0) + 1
@@ -172,25 +182,26 @@ async def _play_one(
     seat: int,
     tally: Tally,
     rng: random.Random,
-    until: float,
     think: float = 0.0,
     progress: Progress | None = None,
 ) -> bool | Retry:
-    """Play the game on ``ws`` until it is over (True), time is up (False), or the
-    server says to connect again (a :class:`Retry`)."""
+    """Play the game on ``ws`` until it is over (True), the step's time is up (False),
+    or the server says to connect again (a :class:`Retry`)."""
     progress = progress or Progress()
     sent_at: float | None = None
-    while time.monotonic() < until:
+    while time.monotonic() < tally.until:
         try:
-            raw = await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic()))
+            raw = await asyncio.wait_for(ws.recv(), min(1.0, tally.until - time.monotonic()))
         except TimeoutError:
-            return False
+            continue
         message = json.loads(raw)
         kind = message["type"]
         if kind == "error":
             if message["code"] in RETRYABLE:
                 after = (message.get("args") or {}).get("retry_after")
                 return Retry(f"ws {message['code']}", None if after is None else float(after))
+            if not progress.fresh:  # the hello itself refused: no game to go on with
+                raise Refused(message["code"])
             tally.count(tally.errors, message["code"])
             sent_at = None
             await ws.send(json.dumps({"type": "sync"}))
@@ -219,19 +230,20 @@ async def _play_one(
 
 
 async def play_game(
-    ws_url: str, token: str, tally: Tally, rng: random.Random, until: float, think: float = 0.0
+    ws_url: str, token: str, tally: Tally, rng: random.Random, think: float = 0.0
 ) -> bool:
-    """Play seat 0's game at ``ws_url`` to its end (True) or until time is up (False),
-    connecting again with ``token`` after a backoff whenever the server says so or the
-    connection closes; :class:`Refused` after :data:`MAX_TRIES` tries in a row."""
+    """Play seat 0's game at ``ws_url`` to its end (True) or until the step's time is
+    up (False), connecting again with ``token`` after a backoff whenever the server
+    says so or the connection closes; :class:`Refused` after :data:`MAX_TRIES` tries
+    in a row."""
     progress = Progress()
     attempt = 0
-    while time.monotonic() < until:
+    while time.monotonic() < tally.until:
         progress.fresh = False
         try:
             async with connect(ws_url, max_size=1 << 22, open_timeout=60) as ws:
                 await ws.send(json.dumps({"type": "hello", "version": 1, "token": token}))
-                outcome = await _play_one(ws, 0, tally, rng, until, think, progress)
+                outcome = await _play_one(ws, 0, tally, rng, think, progress)
         except ConnectionClosed:
             outcome = Retry("ws closed")
         if not isinstance(outcome, Retry):
@@ -245,16 +257,17 @@ async def play_game(
 
 
 async def _client(
-    base: str, rules: str, index: int, tally: Tally, start: float, until: float, think: float
+    base: str, rules: str, index: int, tally: Tally, start: float, think: float
 ) -> None:
     rng = random.Random(index)
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     game = 0
     try:
-        while time.monotonic() < until:
+        while time.monotonic() < tally.until:
             ws_url, token = await new_seat(base, rules, index * 1000 + game, tally, rng)
+            tally.seated += game == 0
             game += 1
-            if not await play_game(ws_url, token, tally, rng, until, think):
+            if not await play_game(ws_url, token, tally, rng, think):
                 return
     except Exception as err:
         tally.failed_clients += 1
@@ -269,6 +282,8 @@ class StepResult:
     actions_per_second: float
     table_actions_per_second: float
     games: int
+    setup_s: float
+    """Seconds until every client was seated (the ramp at least)."""
     p50_ms: float | None
     p99_ms: float | None
     max_ms: float | None
@@ -282,18 +297,23 @@ class StepResult:
 async def run_step(
     base: str, clients: int, seconds: float, rules: str, ramp: float, think: float = 0.0
 ) -> StepResult:
+    """Seat ``clients`` clients over ``ramp`` seconds, wait until all are seated or
+    have given up (at most :data:`MAX_SETUP` more), then measure for ``seconds``."""
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(HTTP_THREADS))
     tally = Tally()
     t0 = time.monotonic()
-    measure_from = t0 + ramp
-    until = measure_from + seconds
     tasks = [
-        asyncio.create_task(
-            _client(base, rules, i, tally, t0 + ramp * i / max(1, clients), until, think)
-        )
+        asyncio.create_task(_client(base, rules, i, tally, t0 + ramp * i / max(1, clients), think))
         for i in range(clients)
     ]
-    await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
-    # Count only what happens after the ramp: reset the counters once everyone is in.
+    await asyncio.sleep(ramp)
+    while tally.seated + tally.failed_clients < clients:  # seated, or given up
+        if time.monotonic() > t0 + ramp + MAX_SETUP or all(task.done() for task in tasks):
+            break
+        await asyncio.sleep(0.1)
+    setup = time.monotonic() - t0
+    tally.until = time.monotonic() + seconds
+    # Count only what happens once everyone is in: reset the counters.
     tally.latencies.clear()
     tally.actions = tally.table_actions = tally.games = 0  # the retries: all of them
     await asyncio.gather(*tasks)
@@ -311,6 +331,7 @@ async def run_step(
         actions_per_second=round(tally.actions / seconds, 1),
         table_actions_per_second=round(tally.table_actions / seconds, 1),
         games=tally.games,
+        setup_s=round(setup, 1),
         p50_ms=round(1000 * statistics.median(lat), 2) if lat else None,
         p99_ms=pct(0.99),
         max_ms=round(1000 * lat[-1], 2) if lat else None,
@@ -325,12 +346,13 @@ async def run_step(
 def format_results(results: list[StepResult]) -> str:
     lines = [
         f"{'clients':>8} {'actions/s':>10} {'all/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'max ms':>8} {'games':>6} {'retries':>7} {'failed':>7}  errors"
+        f"{'max ms':>8} {'games':>6} {'setup s':>7} {'retries':>7} {'failed':>7}  errors"
     ]
     for r in results:
         lines.append(
             f"{r.clients:>8} {r.actions_per_second:>10} {r.table_actions_per_second:>9} "
-            f"{r.p50_ms!s:>8} {r.p99_ms!s:>8} {r.max_ms!s:>8} {r.games:>6} {r.retries:>7} "
+            f"{r.p50_ms!s:>8} {r.p99_ms!s:>8} {r.max_ms!s:>8} {r.games:>6} {r.setup_s:>7} "
+            f"{r.retries:>7} "
             f"{r.failed_clients:>7}  {r.errors or ''}{' ' * bool(r.errors)}{r.failures or ''}"
         )
     return "\n".join(lines)

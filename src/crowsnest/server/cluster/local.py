@@ -327,7 +327,8 @@ def bench_cluster(nodes: int, base: Path, database_url: str | None = None) -> It
     if base.exists() and any(base.iterdir()):
         if not Layout.load(base).bench:
             raise Missing(f"{base} is not a benchmark's cluster folder: give an empty one")
-        down(base)
+        with contextlib.redirect_stdout(sys.stderr):
+            down(base)
         shutil.rmtree(base)
     ports = tuple(free_port() for _ in range(nodes))
     layout = Layout(free_port(), ports, database_url, dict(BENCH_ENV), BENCH_CAPS, bench=True)
