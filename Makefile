@@ -15,7 +15,7 @@ DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: cluster cluster-down cluster-packages bench-cluster install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
+.PHONY: cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -106,6 +106,7 @@ bench: $(BENCH_STAMP)
 CLIENTS ?= 10,50,100,250,500,1000
 SECONDS ?= 15
 THINK   ?= 0
+RAMP    ?= 5
 bench-server: $(DEV_STAMP)
 	rm -rf data/bench-server && mkdir -p data/bench-server
 	CROWSNEST_RATE_LIMIT=1000 CROWSNEST_RATE_BURST=1000 CROWSNEST_CREATE_BURST=100000 \
@@ -113,7 +114,18 @@ bench-server: $(DEV_STAMP)
 	CROWSNEST_MAX_CONNECTIONS_PER_CLIENT=100000 $(BIN)/crowsnest serve --port 8765 \
 		--data-dir data/bench-server 2>data/bench-server/server.log & pid=$$!; \
 	$(BIN)/crowsnest bench-server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
-		--seconds $(SECONDS) --think $(THINK); status=$$?; kill $$pid; exit $$status
+		--seconds $(SECONDS) --think $(THINK) --ramp $(RAMP); status=$$?; kill $$pid; exit $$status
+
+# The same through HAProxy (docs/benchmarks.md): `crowsnest bench-server --cluster N`
+# starts a local cluster of N nodes in data/bench-cluster as `make cluster` does (but
+# on free ports, with the limits per client address raised: the load is one address),
+# loads it and stops it. NODES="1 3" runs one after the other.
+NODES ?= 1 3
+bench-server-cluster: $(DEV_STAMP) cluster-packages
+	for n in $(NODES); do \
+		$(BIN)/crowsnest bench-server --cluster $$n --clients $(CLIENTS) \
+			--seconds $(SECONDS) --think $(THINK) --ramp $(RAMP) || exit 1; \
+	done
 
 # Failover of a running `make cluster` (docs/benchmarks.md): KILLS=20 kill -9 of a
 # table's owner, each timed to the first action on the new owner.

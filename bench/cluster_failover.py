@@ -22,7 +22,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from crowsnest.server.cluster.local import NODES, database_url, start_node
+from crowsnest.server.cluster.local import Layout, database_url, start_node
 from crowsnest.server.store import actions, table_owners
 
 
@@ -59,7 +59,7 @@ def _until(test: Callable[[], bool], timeout: float) -> None:
 
 def one_kill(engine: sa.Engine, base: Path, i: int) -> float:
     """Seconds from killing node ``n<i>`` to the first action its table's new owner appends."""
-    table_id = _create(NODES[i - 1])
+    table_id = _create(Layout.load(base.resolve()).ports[i - 1])
 
     def running() -> bool:
         owner, count = _state(engine, table_id)
@@ -81,7 +81,7 @@ def main() -> None:
     engine = sa.create_engine(database_url(args.dir))
     times = []
     for round_ in range(args.kills):
-        i = round_ % len(NODES) + 1
+        i = round_ % len(Layout.load(args.dir.resolve()).ports) + 1
         times.append(one_kill(engine, args.dir, i))
         print(f"kill {round_ + 1}: n{i}, first action on the new owner after {times[-1]:.2f} s")
         start_node(args.dir, i)

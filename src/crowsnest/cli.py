@@ -462,6 +462,28 @@ def _add_bench_server(sub: Any) -> None:
         help="seconds each client waits before acting, on average (default: 0, at once)",
     )
     bench.add_argument("--json", action="store_true", help="print the result as JSON")
+    bench.add_argument(
+        "--cluster",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help=(
+            "start a local cluster of N nodes behind HAProxy (as `make cluster`, with "
+            "the limits per client address raised) and load it instead of --url"
+        ),
+    )
+    bench.add_argument(
+        "--cluster-dir",
+        default="data/bench-cluster",
+        metavar="DIR",
+        help="the cluster's folder, emptied first (default: data/bench-cluster)",
+    )
+    bench.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="an empty PostgreSQL database for the cluster (default: one of its own)",
+    )
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -490,17 +512,30 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _bench_server(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from crowsnest.server.cluster.local import Missing, bench_cluster
     from crowsnest.server.loadtest import main as loadtest
 
-    return loadtest(
-        url=args.url,
-        clients=args.clients,
-        seconds=args.seconds,
-        rules=args.rules,
-        ramp=args.ramp,
-        as_json=args.json,
-        think=args.think,
-    )
+    def load(url: str) -> int:
+        return loadtest(
+            url=url,
+            clients=args.clients,
+            seconds=args.seconds,
+            rules=args.rules,
+            ramp=args.ramp,
+            as_json=args.json,
+            think=args.think,
+        )
+
+    if args.cluster is None:
+        return load(args.url)
+    try:
+        with bench_cluster(args.cluster, Path(args.cluster_dir), args.database_url) as url:
+            return load(url)
+    except Missing as err:
+        print(f"crowsnest bench-server: {err}", file=sys.stderr)
+        return 1
 
 
 def _schema(name: str | None, out: str | None, table: str | None, docs: str | None) -> int:

@@ -1,42 +1,36 @@
 """Fixtures: a real local cluster for the module: one PostgreSQL database (in the
-session's throwaway PostgreSQL cluster), a Redis server and ``crowsnest serve`` nodes
-on them, each a process the tests may kill, stop or end."""
+session's throwaway PostgreSQL cluster, ``tests/pgcluster.py``), a Redis server and
+``crowsnest serve`` nodes on them, each a process the tests may kill, stop or end."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
-from server.conftest import pg_cluster  # noqa: F401  (the session's PostgreSQL)
+from pgcluster import database, unavailable
 from server.helpers import ServerProcess, free_port
 
 LEASE = 2.0
 """The nodes' lease in these tests (seconds)."""
 
 
-def _need(program: str) -> str:
+def need(program: str) -> str:
     found = shutil.which(program) or shutil.which(program, path="/usr/sbin:/usr/bin")
     if found is None:
-        message = f"{program} not found (.ci/run and `make cluster` install it)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(f"{program} not found (`make cluster` installs it)")
     return found
 
 
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
     """A Redis server of this module's own, on a unix socket, keeping nothing on disk."""
-    binary = _need("redis-server")
+    binary = need("redis-server")
     base = Path(tempfile.mkdtemp(prefix="cn-redis-"))
     sock = base / "redis.sock"
     proc = subprocess.Popen(
@@ -59,18 +53,10 @@ def redis_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def cluster_db(pg_cluster: str) -> Iterator[str]:  # noqa: F811
+def cluster_db(pg_cluster: str) -> Iterator[str]:
     """An empty database of the module's own."""
-    name = f"c_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(pg_cluster, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f"CREATE DATABASE {name}")
-    try:
-        yield pg_cluster.replace("/postgres?", f"/{name}?")
-    finally:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        admin.dispose()
+    with database(pg_cluster, "c") as url:
+        yield url
 
 
 NodeFactory = Callable[..., ServerProcess]
@@ -107,4 +93,4 @@ def nodes(
             node.proc.wait()
 
 
-__all__ = ["LEASE", "NodeFactory", "free_port"]
+__all__ = ["LEASE", "NodeFactory", "free_port", "need"]

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -23,10 +21,11 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from crowsnest.engine import new_game
+from crowsnest.server.cluster.local import proxy_config
 from crowsnest.server.store import actions, records, table_owners, tables
 from server.helpers import ServerProcess, create_table, http, scripted_action, ws_url
 
-from .conftest import LEASE, NodeFactory, free_port
+from .conftest import LEASE, NodeFactory, free_port, need
 
 MARGIN = 4.0
 """Seconds past the lease a takeover may take on this loaded machine."""
@@ -235,25 +234,9 @@ def test_every_node_lists_the_others_tables_and_a_single_process_is_refused(
     second.stop()
 
 
-CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
-
-
 @pytest.fixture(scope="module")
 def haproxy_binary() -> str:
-    found = shutil.which("haproxy") or shutil.which("haproxy", path="/usr/sbin")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("haproxy not found (.ci/run installs it)")
-        pytest.skip("haproxy not found")
-    return found
-
-
-def proxy_config(listen: int, ports: list[int]) -> str:
-    """deploy/haproxy.cfg with this test's ports."""
-    text = CONFIG.read_text().replace("bind 127.0.0.1:8080", f"bind 127.0.0.1:{listen}")
-    for i, port in enumerate(ports, 1):
-        text = text.replace(f"127.0.0.1:810{i} ", f"127.0.0.1:{port} ")
-    return text
+    return need("haproxy")
 
 
 def http_retrying(base: str, method: str, path: str, body: object = None) -> tuple[int, Any]:
@@ -295,7 +278,7 @@ def test_three_nodes_behind_haproxy_play_whole_games(
     cluster = [nodes() for _ in range(3)]
     listen = free_port()
     config = tmp_path / "haproxy.cfg"
-    config.write_text(proxy_config(listen, [node.port for node in cluster]))
+    config.write_text(proxy_config(listen, tuple(node.port for node in cluster)))
     checked = subprocess.run([haproxy_binary, "-c", "-f", str(config)], capture_output=True)
     assert checked.returncode == 0, checked.stderr
     log = open(tmp_path / "haproxy.log", "wb")  # noqa: SIM115  (open while it runs)

@@ -6,6 +6,11 @@ node holds its lease (:mod:`.lease`).
   (:meth:`~crowsnest.server.store.Store.take`, which waits for the previous owner's
   appends in flight and refuses every later one), then the table is rebuilt from the
   store: the recovery path of one process, bots and timers included.
+  The sweep takes only the free tables that rendezvous hashing (:func:`home`) gives
+  to this node among the live ones, so that a dead node's tables spread evenly over
+  the others (any node takes a table left free for :data:`STRAY_AFTER` leases); a
+  table whose handover a node asked for is that node's alone for a while
+  (:meth:`~.lease.Leases.ask_handover`).
 - **Holding** it: every third of the lease, all leases are renewed in one round
   trip. A lease that is lost, or not renewed in time (Redis unreachable, the process
   stopped), drops its table at once: its task is cancelled and its connections are
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import random
 import time
@@ -56,6 +62,28 @@ HANDOVER_AFTER = 1.0
 (so that two nodes cannot pass a table back and forth faster)."""
 SWEEP_BATCH = 200
 """Ownerless tables one sweep takes at most."""
+DROPPED = 10_000
+"""Tables dropped here that a request may still name (``table_unavailable``)."""
+STRAY_AFTER = 3
+"""Leases after which a free table is taken by any node's sweep, not only its home's
+(its home may be alive but failing to take it)."""
+
+
+def home(table_id: str, nodes: list[str]) -> str | None:
+    """The node among ``nodes`` a free table goes to: the one with the highest hash of
+    (table, node) — rendezvous hashing, so that when a node leaves only its own tables
+    move, spread evenly over the others.
+
+    >>> home("t1", ["a", "b", "c"]) == home("t1", ["c", "b", "a"]) != None
+    True
+    >>> [home("t1", ["a", "b", "c", "d"]) in ("a", "b", "c", "d"), home("t1", [])]
+    [True, None]
+    """
+
+    def weight(node: str) -> bytes:
+        return hashlib.blake2b(f"{table_id} {node}".encode(), digest_size=8).digest()
+
+    return max(nodes, key=weight, default=None)
 
 
 @dataclass(slots=True)
@@ -90,8 +118,13 @@ class LeaseRegistry(Registry):
         """The public tables of the other nodes, as they last published them."""
         self.order: list[str] = []
         """Every public table's id, oldest first (the lobby's order)."""
-        self._claims: dict[str, asyncio.Task[None]] = {}
+        self._claims: dict[tuple[str, bool], asyncio.Task[None]] = {}
+        """Claims in flight, by table and whether they ask (a sweep's do not)."""
         self._asked: dict[str, float] = {}
+        self._dropped: dict[str, None] = {}
+        """The tables dropped here last (oldest first, at most :data:`DROPPED`)."""
+        self._free_since: dict[str, float] = {}
+        """The free tables the last sweep saw, since when (``time.monotonic()``)."""
         self._loops: list[asyncio.Task[None]] = []
         self.closing = False
 
@@ -136,6 +169,8 @@ class LeaseRegistry(Registry):
                 await self.leases.release(table_id, lease.fence)
             with contextlib.suppress(Exception):
                 await self.redis.delete(f"{LOBBY}:{table_id}")
+        with contextlib.suppress(Exception):
+            await self.leases.leave()
         server_event("leases_released", tables=len(held), node=self.node)
 
     async def _every(self, seconds: float, step: Callable[[], object]) -> None:
@@ -165,24 +200,29 @@ class LeaseRegistry(Registry):
             raise TableError("table_unavailable", "the new table's lease is taken; try again", 1)
         self.add(live)
 
-    async def claim(self, table_id: str) -> None:
+    async def claim(self, table_id: str, ask: bool = True) -> None:
+        """Take the table if it is free (``ask``: else ask its holder for it)."""
         if table_id in self.tables or len(table_id) > MAX_TABLE_ID:
             return
         if self.closing:
             raise TableError("table_unavailable", "this server is stopping; try again", 0.5)
         self._unavailable(table_id)
-        task = self._claims.get(table_id)
+        key = (table_id, ask)
+        task = self._claims.get(key)
         if task is None:
-            task = asyncio.get_running_loop().create_task(self._claim(table_id))
-            self._claims[table_id] = task
-            task.add_done_callback(lambda _: self._claims.pop(table_id, None))
+            task = asyncio.get_running_loop().create_task(self._claim(table_id, ask))
+            self._claims[key] = task
+            task.add_done_callback(lambda _: self._claims.pop(key, None))
         await asyncio.shield(task)
 
-    async def _claim(self, table_id: str) -> None:
+    async def _claim(self, table_id: str, ask: bool = True) -> None:
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None or row.status not in ("waiting", "playing"):
+            self._dropped.pop(table_id, None)  # not coming back: not found, not unavailable
             return  # unknown, or over: answered (read only) like one process does
         if await self._lease(table_id) is None:
+            if not ask:
+                return
             await self._ask(table_id)
             wait = await self.leases.ttl(table_id)
             raise TableError(
@@ -194,8 +234,9 @@ class LeaseRegistry(Registry):
         if stored is None or stored.table.status not in ("waiting", "playing"):
             await self._give_up(table_id)
             return
-        if self.restore(stored) is None:
+        if self.restore(stored) is None:  # the lease was lost while the table loaded
             await self._give_up(table_id)
+            raise TableError("table_unavailable", "the table moved while it loaded; try again", 1)
 
     async def find(self, table_id: str) -> LiveTable:
         await self.claim(table_id)
@@ -252,8 +293,18 @@ class LeaseRegistry(Registry):
             await self.leases.release(table_id, held.fence)
         await self.redis.delete(f"{LOBBY}:{table_id}")
 
+    def get(self, table_id: str) -> LiveTable:
+        """An open table; ``table_unavailable`` (retryable) for one dropped here since
+        the request's claim, ``table_not_found`` for any other that is not here."""
+        if table_id not in self.tables and table_id in self._dropped:
+            raise TableError("table_unavailable", "the table moves to another server; try again", 1)
+        return super().get(table_id)
+
     def drop(self, table_id: str, why: str) -> None:
         """Stop serving a table at once; its clients reconnect (to its new owner)."""
+        self._dropped[table_id] = None
+        while len(self._dropped) > DROPPED:
+            del self._dropped[next(iter(self._dropped))]
         self.held.pop(table_id, None)
         live = self.tables.get(table_id)
         if live is None:
@@ -312,9 +363,11 @@ class LeaseRegistry(Registry):
     async def tick(self) -> None:
         """Give up finished tables' leases, renew the others (dropping the lost ones),
         publish this node's public tables and read the others'."""
+        claiming = {table_id for table_id, _ in self._claims}
         for table_id in list(self.held):
             live = self.tables.get(table_id)
-            gone = live is None and table_id not in self.reloading
+            # Not gone while a claim restores it (its lease is taken before the load).
+            gone = live is None and table_id not in self.reloading and table_id not in claiming
             if gone or (live is not None and live.table.status == "over"):
                 await self._give_up(table_id)
         sent = time.monotonic()
@@ -368,17 +421,23 @@ class LeaseRegistry(Registry):
         self.order = [t for t in order if t not in gone]
 
     async def sweep(self) -> None:
-        """Take the tables that nobody holds (their node died); a table just created
-        is its creator's to take."""
+        """Take the tables that nobody holds (their node died) and that are this
+        node's by :func:`home` among the live nodes, or free for long; a table just
+        created is its creator's to take."""
+        nodes = await self.leases.alive(time.time())
         before = utcnow() - timedelta(seconds=2 * self.lease)
         ids = await asyncio.to_thread(self._open_ids, before)
         candidates = [t for t in ids if t not in self.held and t not in self.tables]
         holders = await self.leases.holders(candidates)
         free = [t for t, holder in zip(candidates, holders, strict=True) if holder is None]
-        random.shuffle(free)
-        for table_id in free[:SWEEP_BATCH]:
+        now = time.monotonic()
+        self._free_since = {t: self._free_since.get(t, now) for t in free}
+        stray = now - STRAY_AFTER * self.lease
+        mine = [t for t in free if home(t, nodes) == self.node or self._free_since[t] <= stray]
+        random.shuffle(mine)
+        for table_id in mine[:SWEEP_BATCH]:
             with contextlib.suppress(TableError):
-                await self.claim(table_id)
+                await self.claim(table_id, ask=False)
 
     def _open_ids(self, before: object) -> list[str]:
         """Open tables that an owner took once (a new table's creator takes it right
