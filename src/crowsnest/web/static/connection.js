@@ -8,6 +8,7 @@
 /** @typedef {import("./types.js").PresenceMessage} PresenceMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 /** @typedef {{type: "review_ready", hand_number: number}} ReviewReadyMessage */
+/** @typedef {{type: "review_skipped", hand_number: number, reason: string}} ReviewSkippedMessage */
 /** @typedef {"connecting" | "open" | "lost" | "replaced"} ConnectionStatus */
 
 /**
@@ -19,6 +20,7 @@
  * @property {(status: ConnectionStatus) => void} onConnection
  * @property {(msg: import("./types.js").ChatMessage) => void} [onChat] a quick message
  * @property {(msg: ReviewReadyMessage) => void} [onReviewReady] a hand's review of this seat is stored
+ * @property {(msg: ReviewSkippedMessage) => void} [onReviewSkipped] no review of a hand will come
  */
 
 /** The longest wait before reconnecting, and the first (doubled at each failure). */
@@ -104,6 +106,7 @@ export class Connection {
         this.handlers.onError(msg);
       } else if (msg?.type === "chat") this.handlers.onChat?.(msg);
       else if (msg?.type === "review_ready") this.handlers.onReviewReady?.(msg);
+      else if (msg?.type === "review_skipped") this.handlers.onReviewSkipped?.(msg);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);
