@@ -4,12 +4,16 @@ table's bots.
 * **Review time per hand**: hands of Hearts and of CrowsNest played by Normal bots
   from fixed seeds; each hand's decisions of seat 0 reviewed
   (:func:`crowsnest.ai.review.review`, default worlds), timed in CPU seconds
-  (``time.process_time``: one core's work, whatever else the machine runs).
+  (``time.process_time``: one core's work, whatever else the machine runs); for
+  Hearts also without hindsight, so that the exact search's share shows, and how
+  many decisions it solved or cut short.
 * **Bot latency with a review running** (``--latency``): Hard decisions of fixed
   positions run in a one-worker process pool, as the server runs them, and timed
-  on the wall clock, first alone, then while reviews run without pause in a second
-  pool whose worker lowered its priority (``os.nice(19)``, as the server's review
-  pool does).
+  on the wall clock, in ``--rounds`` interleaved pairs of blocks: the positions
+  alone, then while reviews run without pause in a second pool whose worker lowered
+  its priority (``os.nice(19)``, as the server's review pool does), the order of the
+  two swapped every round, so that a change in the machine's load falls on both.
+  Per condition: the median of the block medians, and the paired ratio.
 """
 
 from __future__ import annotations
@@ -57,6 +61,23 @@ def review_cpu(family: str, hands: int, worlds: int) -> list[float]:
     return out
 
 
+def hindsight_share(hands: int, worlds: int) -> tuple[list[float], list[float], int, int]:
+    """Hearts: CPU per hand with and without hindsight; decisions solved, cut short."""
+    with_h, without, solved, cut = [], [], 0, 0
+    for seed in range(hands):
+        game, _ = one_hand("hearts", seed)
+        start = time.process_time()
+        found = review(game.record(), 0, worlds=worlds)
+        with_h.append(time.process_time() - start)
+        start = time.process_time()
+        review(game.record(), 0, worlds=worlds, hindsight=False)
+        without.append(time.process_time() - start)
+        seen = [d.hindsight for d in found.decisions if d.hindsight is not None]
+        cut += sum(h.cut_short for h in seen)
+        solved += sum(not h.cut_short for h in seen)
+    return with_h, without, solved, cut
+
+
 def _nice() -> None:
     os.nice(19)
 
@@ -66,30 +87,44 @@ def _review_job(record: dict[str, Any], worlds: int) -> int:
 
 
 def latency(
-    family: str, positions: list[tuple[Any, ...]], records: list[Any], busy: bool
-) -> list[float]:
-    """Wall-clock seconds of each Hard decision in a one-worker pool, with (``busy``)
-    or without reviews running in a niced pool beside it."""
+    positions: list[tuple[Any, ...]], records: list[Any], rounds: int
+) -> tuple[list[float], list[float], list[float]]:
+    """Wall-clock seconds of each Hard decision in a one-worker pool, in ``rounds``
+    interleaved pairs of blocks alone and with reviews running in a niced pool
+    beside it: (every time alone, every time busy, each round's ratio of medians)."""
     bots = ProcessPoolExecutor(1)
-    bots.submit(int).result()  # started
-    reviews = ProcessPoolExecutor(1, initializer=_nice) if busy else None
-    running: list[Future[int]] = []
-    times = []
+    reviews = ProcessPoolExecutor(1, initializer=_nice)
+    bots.submit(int).result()  # both started before the first block
+    reviews.submit(int).result()
+    alone: list[float] = []
+    busy: list[float] = []
+    ratios: list[float] = []
     try:
-        if reviews is not None:
-            running = [reviews.submit(_review_job, r, DEFAULT_WORLDS) for r in records * 20]
-            time.sleep(1.0)  # the review worker is busy before the first decision
-        for p in positions:
-            start = time.perf_counter()
-            bots.submit(choose_text, *p).result()
-            times.append(time.perf_counter() - start)
+        for r in range(rounds):
+            medians = {}
+            for loaded in (False, True) if r % 2 == 0 else (True, False):
+                running: list[Future[int]] = []
+                if loaded:
+                    running = [reviews.submit(_review_job, rec, DEFAULT_WORLDS) for rec in records]
+                    while not running[0].running():  # the review worker is busy
+                        time.sleep(0.01)
+                times = []
+                for p in positions:
+                    start = time.perf_counter()
+                    bots.submit(choose_text, *p).result()
+                    times.append(time.perf_counter() - start)
+                for f in running:
+                    f.cancel()
+                for f in running:  # the one running finishes before the next block
+                    if not f.cancelled():
+                        f.result()
+                (busy if loaded else alone).extend(times)
+                medians[loaded] = statistics.median(times)
+            ratios.append(medians[True] / medians[False])
     finally:
-        for f in running:
-            f.cancel()
         bots.shutdown()
-        if reviews is not None:
-            reviews.shutdown(cancel_futures=True)
-    return times
+        reviews.shutdown(cancel_futures=True)
+    return alone, busy, ratios
 
 
 def summary(xs: list[float], unit: float = 1.0) -> str:
@@ -103,11 +138,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     parser.add_argument("--latency", action="store_true")
+    parser.add_argument("--rounds", type=int, default=6, help="interleaved pairs of blocks")
     args = parser.parse_args()
     for family in GAMES:
         cpu = review_cpu(family, args.hands, args.worlds)
         print(f"{family}: review of seat 0, {args.worlds} worlds, {args.hands} hands: "
               f"CPU per hand {summary(cpu, 1000)} ms")  # fmt: skip
+    with_h, without, solved, cut = hindsight_share(args.hands, args.worlds)
+    print(f"hearts: with hindsight {summary(with_h, 1000)} ms, without {summary(without, 1000)} "
+          f"ms; hindsight solved {solved} decisions, cut short {cut}")  # fmt: skip
     if args.latency:
         for family in GAMES:
             positions: list[tuple[Any, ...]] = []
@@ -116,11 +155,13 @@ def main() -> None:
                 game, found = one_hand(family, 100 + seed)
                 positions += found[:12]
                 records.append(game.record())
-            for busy in (False, True):
-                t = latency(family, positions, records, busy)
-                label = "with a review running" if busy else "alone"
-                print(f"{family}: Hard decision wall time {label} ({len(t)} decisions, "
-                      f"load {os.getloadavg()[0]:.1f}): {summary(t, 1000)} ms")  # fmt: skip
+            alone, busy, ratios = latency(positions, records * 4, args.rounds)
+            print(f"{family}: Hard decision wall time, {args.rounds} rounds of "
+                  f"{len(positions)} decisions (load {os.getloadavg()[0]:.1f}): alone "
+                  f"{summary(alone, 1000)} ms; with a review running {summary(busy, 1000)} ms; "
+                  f"ratio of medians busy/alone per round: median "
+                  f"{statistics.median(ratios):.3f}, "
+                  f"range {min(ratios):.3f}-{max(ratios):.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -153,10 +153,12 @@ def _review(args: argparse.Namespace) -> int:
         band = d.band or ("within the noise" if d.cost > 0 else "best")
         print(f"  took {d.taken} ({d.taken_value:+.1f}); best {d.best} ({d.best_value:+.1f}): "
               f"cost {d.cost:.1f} ± {d.se:.1f}, {band}")  # fmt: skip
-        if d.hindsight is not None:
-            h = d.hindsight
-            print(f"  hindsight, cards face up: best {h.best} ({h.best_value:+.1f}), "
-                  f"took {h.taken_value:+.1f}, cost {h.cost:.1f}")  # fmt: skip
+        h = d.hindsight
+        if h is not None and h.cut_short:
+            print("  hindsight, cards face up: too deep to solve exactly (search cut short)")
+        elif h is not None:
+            print(f"  hindsight, cards face up: best {h.best} ({h.best_value or 0:+.1f}), "
+                  f"took {h.taken_value or 0:+.1f}, cost {h.cost or 0:.1f}")  # fmt: skip
     bands = [d.band for d in result.decisions]
     print(f"inaccuracies {bands.count('inaccuracy')}, mistakes {bands.count('mistake')}, "
           f"blunders {bands.count('blunder')}")  # fmt: skip

@@ -3,9 +3,12 @@ are flagged with the expected sign and size; forced decisions never are."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_rook_bots import COUNTERS, FEED, game_at
 
+from crowsnest.ai.hearts.normal import Normal
 from crowsnest.ai.review import (
     HEARTS_BANDS,
     ROOK_BANDS,
@@ -177,3 +180,39 @@ def test_review_checks_its_arguments() -> None:
         review(record, 0, worlds=1)
     empty = review(record, 0, worlds=2)
     assert empty.decisions == () and empty.family == "hearts" and empty.accuracy is None
+
+
+def test_hearts_hindsight_is_the_exact_search_or_says_it_was_cut_short() -> None:
+    """A whole hand's card play reviewed with a small node budget: the first tricks'
+    hindsight is cut short and carries no figure; the last ones' is exact (the
+    solver's value after the card taken) and never a negative cost."""
+    game = new_game("hearts", seed=3)
+    bot = Normal()
+    rng = random.Random(3)
+    while game.hand_number == 0:
+        seat = min(game.actors)
+        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
+    found = review(game.record(), 0, worlds=4, nodes=3000)
+    played = [d for d in found.decisions if d.phase == "play" and not d.forced]
+    seen = [d.hindsight for d in played]
+    assert all(h is not None for h in seen)
+    cut = [d for d in played if d.hindsight is not None and d.hindsight.cut_short]
+    exact = [d for d in played if d.hindsight is not None and not d.hindsight.cut_short]
+    assert cut and exact
+    assert all(d.hindsight.best is None and d.hindsight.cost is None for d in cut if d.hindsight)
+    assert max(len(d.hand) for d in exact) < max(len(d.hand) for d in cut)
+    for d in exact:
+        h = d.hindsight
+        assert h is not None and h.cost is not None and h.cost >= 0
+    as_json = found.to_json()["decisions"]
+    assert any(d["hindsight"] and d["hindsight"]["cut_short"] for d in as_json)
+    passes = [d for d in found.decisions if d.phase == "pass"]
+    assert all(d.hindsight is None for d in passes)  # the pass has none
+
+
+def test_a_budget_too_small_for_the_position_gives_no_hindsight_figure() -> None:
+    game = two_tricks_left(QUEEN, leader=0)
+    d = judge_position(game, 0, "play KS", worlds=WORLDS, nodes=2)
+    assert d.hindsight is not None and d.hindsight.cut_short
+    assert d.hindsight.cost is None and d.hindsight.best is None
+    assert d.band == "blunder"  # the search's own judgement stands

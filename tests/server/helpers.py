@@ -70,7 +70,7 @@ class ServerProcess:
         self.env = {**os.environ, **fast, **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> ServerProcess:
+    def start(self, timeout: float = 30) -> ServerProcess:
         data_dir = str(self.data_dir)
         command = [sys.executable, "-m", "crowsnest.cli", "serve", "--port", str(self.port)]
         with open(self.log, "ab") as log:
@@ -80,7 +80,7 @@ class ServerProcess:
                 stderr=log,
                 env=self.env,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")

@@ -17,12 +17,15 @@ from crowsnest.engine import replay
 
 from .helpers import Player, ServerProcess, create_table, http, join, scripted_action, ws_url
 
-FAST = {"CROWSNEST_REVIEW_WORLDS": "4"}
+FAST = {"CROWSNEST_REVIEW_WORLDS": "4", "CROWSNEST_REVIEW_NODES": "3000"}
 
 
-async def play_until_reviewed(url: str, token: str, timeout: float = 120) -> list[dict[str, Any]]:
+async def play_until_reviewed(
+    url: str, token: str, timeout: float = 120, hand_end: bool = False
+) -> list[dict[str, Any]]:
     """Play a seat (scripted) through the first hand, then wait for its
-    ``review_ready``; every message."""
+    ``review_ready`` or ``review_skipped`` (``hand_end``: stop at the hand's end);
+    every message."""
     messages: list[dict[str, Any]] = []
     hand_over = False
 
@@ -35,7 +38,7 @@ async def play_until_reviewed(url: str, token: str, timeout: float = 120) -> lis
                 message = json.loads(raw)
                 messages.append(message)
                 kind = message["type"]
-                if kind == "review_ready":
+                if kind in ("review_ready", "review_skipped"):
                     return
                 if kind == "welcome":
                     seat = message["seat"]
@@ -44,6 +47,8 @@ async def play_until_reviewed(url: str, token: str, timeout: float = 120) -> lis
                     await ws.send(json.dumps({"type": "sync"}))
                 elif kind == "state":
                     hand_over = hand_over or any(e["type"] == "hand_end" for e in message["events"])
+                    if hand_over and hand_end:
+                        return
                 if kind == "state" and message["legal"] and seat is not None and not hand_over:
                     action = scripted_action(seat, message["seq"], message["legal"])
                     answer = {"type": "action", "seq": message["seq"], "action": action}
@@ -152,3 +157,53 @@ def test_a_finished_public_games_reviews_are_anyones_with_hindsight(
     assert all(d["hindsight"] is None for d in decisions if d["legal"] == 1)
     status, body = review(server.base, table_id, seat=2)
     assert status == 200 and body["reviews"] == []  # a bot seat: never reviewed
+
+
+def choose(base: str, table_id: str, token: str | None, body: Any) -> tuple[int, dict[str, Any]]:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    status, answer = http(base, "PUT", f"/api/tables/{table_id}/review", body, headers=headers)
+    return status, dict(answer)
+
+
+def test_a_seat_that_turned_reviews_off_gets_none_and_is_told(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    server = server_factory(**FAST)
+    created = create_table(
+        server.base, rules="hearts", seats=["human", "human", "bot", "bot"], grace=3600
+    )
+    table_id = created["table"]["id"]
+    ann = join(server.base, table_id, seat=0)["token"]
+    bob = join(server.base, table_id, seat=1, name="Bob")["token"]
+    assert choose(server.base, table_id, ann, {"on": False}) == (
+        200,
+        {"table_id": table_id, "seat": 0, "on": False},
+    )
+    # Bad input: named, and nothing changes.
+    assert choose(server.base, table_id, None, {"on": True})[0] == 401
+    status, body = choose(server.base, table_id, "not-a-token", {"on": True})
+    assert (status, code(body)) == (403, "bad_token")
+    status, body = choose(server.base, "no-such-table", ann, {"on": True})
+    assert (status, code(body)) == (404, "table_not_found")
+    assert choose(server.base, table_id, ann, {"on": "yes"})[0] == 400
+    assert choose(server.base, table_id, ann, {})[0] == 400
+
+    url = ws_url(server.base, table_id)
+
+    async def both() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        return await asyncio.gather(play_until_reviewed(url, ann), play_until_reviewed(url, bob))
+
+    ann_messages, bob_messages = asyncio.run(both())
+    assert ann_messages[-1] == {"type": "review_skipped", "hand_number": 0, "reason": "off"}
+    assert bob_messages[-1] == {"type": "review_ready", "hand_number": 0}
+    status, body = review(server.base, table_id, ann, hand=0)
+    assert status == 200 and body["reviews"] == [] and body["pending"] == []
+    status, body = review(server.base, table_id, bob, hand=0)
+    assert [r["seat"] for r in body["reviews"]] == [1] and body["pending"] == []
+    events = [(line.get("event"), line.get("seat")) for line in server.log_lines()]
+    assert ("review_off", 0) in events and ("review_stored", 0) not in events
+
+    # Back on; a seat that sends choices in a loop is held back.
+    assert choose(server.base, table_id, ann, {"on": True})[1]["on"] is True
+    answers = [choose(server.base, table_id, ann, {"on": True})[0] for _ in range(8)]
+    assert answers[0] == 200 and 429 in answers

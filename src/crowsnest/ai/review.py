@@ -20,28 +20,35 @@ decision with one legal action is never searched nor flagged. The per-game
 **accuracy** is ``100 * exp(-mean cost / scale)`` over the decisions that had a
 choice, counting only costs outside the noise (:func:`accuracy`).
 
-*Hindsight*: once the hand is over every card is known; each candidate is then
-also played out in the real deal by the same players as the search's playouts
-(exactly, double dummy, over the last three tricks of Rook): what was best with the
-cards face up. It is kept apart and labelled as hindsight.
+*Hindsight*: once the hand is over every card is known: what was best with the
+cards face up, kept apart and labelled as hindsight. Hearts card play: the rest of
+the hand searched exactly (:mod:`crowsnest.ai.hearts.solver`, paranoid double dummy)
+after the card taken and after each candidate, within a node budget per decision;
+a decision whose search the budget cut short gets no figure, only that it was cut
+short (:attr:`Hindsight.cut_short`). Rook: each candidate played out in the real
+deal by the search's own players (exactly, double dummy, over the last three
+tricks). The Hearts pass has none.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from crowsnest.ai.budget import Scorer
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
+from crowsnest.ai.hearts.solver import DEFAULT_NODES, OutOfNodes, Position, Solver
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.engine import (
     Action,
     AnyGame,
     Choose,
+    HeartsGame,
     LegalAction,
+    Play,
     RookGame,
     RookRules,
     card_text,
@@ -85,12 +92,15 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Hindsight:
-    """The decision with every card face up (the real deal played out)."""
+    """The decision with every card face up (the real deal played out). When the
+    perfect-information search ran out of its node budget, ``cut_short`` and no
+    figure (none is guessed)."""
 
-    best: str
-    best_value: float
-    taken_value: float
-    cost: float
+    best: str | None
+    best_value: float | None
+    taken_value: float | None
+    cost: float | None
+    cut_short: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +188,10 @@ def _decision_json(d: Decision) -> dict[str, Any]:
         h = d.hindsight
         out["hindsight"] = {
             "best": h.best,
-            "best_value": round(h.best_value, 2),
-            "taken_value": round(h.taken_value, 2),
-            "cost": round(h.cost, 2),
+            "best_value": _round(h.best_value),
+            "taken_value": _round(h.taken_value),
+            "cost": _round(h.cost),
+            "cut_short": h.cut_short,
         }
     return out
 
@@ -287,9 +298,11 @@ def judge(
     worlds: int,
     thresholds: Sequence[tuple[Band, float]],
     hindsight: bool = True,
+    solver: Solver | None = None,
 ) -> Decision:
     """One decision, searched over ``worlds`` worlds (seeded by the game's seed and
-    the step, so a review is reproducible)."""
+    the step, so a review is reproducible); Hearts card play's hindsight by
+    ``solver`` (one for ``seat`` is made when none is given)."""
     game = moment.game
     view = game.view(seat)
     shown = view.to_json()
@@ -326,7 +339,9 @@ def judge(
         for i, a in sorted(enumerate(actions), key=lambda p: -means[p[0]])
     )
     seen = None
-    if hindsight and scorer.face_up is not None:
+    if hindsight and isinstance(game, HeartsGame) and isinstance(moment.action, Play):
+        seen = solved_hindsight(game, solver or Solver(game.rules, seat), moment.action, actions)
+    elif hindsight and scorer.face_up is not None:
         hands, nest = face_up(game)
         real = scorer.face_up(hands, nest)
         values = [sign * scorer.value(real, a) for a in actions]
@@ -356,6 +371,25 @@ def judge(
     )
 
 
+def solved_hindsight(
+    game: HeartsGame, solver: Solver, taken: Play, actions: Sequence[Action]
+) -> Hindsight:
+    """Hearts: the card taken and the candidates ``actions`` compared with every
+    card face up, exactly (:class:`~crowsnest.ai.hearts.solver.Solver`), or cut
+    short by its node budget."""
+    cards = [a.card for a in actions if isinstance(a, Play)]
+    try:
+        found = solver.compare(Position.of(game), taken.card, cards)
+    except OutOfNodes:
+        return Hindsight(None, None, None, None, cut_short=True)
+    return Hindsight(
+        best=str(Play(found.best)),
+        best_value=found.best_value,
+        taken_value=found.value,
+        cost=found.value - found.best_value,
+    )
+
+
 def judge_position(
     game: AnyGame,
     seat: int,
@@ -363,13 +397,16 @@ def judge_position(
     *,
     worlds: int = DEFAULT_WORLDS,
     hindsight: bool = True,
+    nodes: int = DEFAULT_NODES,
 ) -> Decision:
     """``seat`` taking ``action`` in ``game`` now, judged (the engine's ``check``
     raises a ``RulesError`` for an action it may not take)."""
     legal = game.legal_actions(seat)
     parsed = game.check(seat, action)
     moment = Moment(len(game.log), game.clone(), parsed, legal)
-    return judge(moment, seat, worlds, bands(game.rules.family, game.rules.id), hindsight)
+    thresholds = bands(game.rules.family, game.rules.id)
+    solver = Solver(game.rules, seat, nodes) if isinstance(game, HeartsGame) else None
+    return judge(moment, seat, worlds, thresholds, hindsight, solver)
 
 
 def _se(xs: Sequence[float]) -> float:
@@ -393,23 +430,32 @@ def review(
     worlds: int = DEFAULT_WORLDS,
     hands: Sequence[int] | None = None,
     hindsight: bool = True,
+    nodes: int = DEFAULT_NODES,
+    steps: Collection[int] | None = None,
 ) -> Review:
     """Judge every decision ``seat`` took in ``record`` (only in the hands numbered
-    ``hands``, when given). ``ValueError`` for a seat or a number of worlds out of
-    range; the engine's ``RecordError`` for a record that does not replay."""
+    ``hands`` and the actions numbered ``steps``, when given; Hearts hindsight within
+    ``nodes`` positions a decision).
+    ``ValueError`` for a seat or a number of worlds out of range; the engine's
+    ``RecordError`` for a record that does not replay."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise ValueError(f"{seat!r} is not a seat (0..3)")
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
         raise ValueError(f"{worlds!r} worlds: a review samples 2 to {MAX_WORLDS} per decision")
     decisions: list[Decision] = []
     family = rules_id = ""
+    solver: Solver | None = None
     for moment in moments(record, seat):
         game = moment.game
         family, rules_id = game.rules.family, game.rules.id
         if hands is not None and game.hand_number not in hands:
             continue
+        if steps is not None and moment.step not in steps:
+            continue
+        if isinstance(game, HeartsGame) and solver is None:
+            solver = Solver(game.rules, seat, nodes)
         thresholds = bands(family, rules_id)
-        decisions.append(judge(moment, seat, worlds, thresholds, hindsight))
+        decisions.append(judge(moment, seat, worlds, thresholds, hindsight, solver))
     if not family:
         game = replay(record)
         family, rules_id = game.rules.family, game.rules.id

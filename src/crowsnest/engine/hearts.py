@@ -66,6 +66,37 @@ def score_round(rules: HeartsRules, taken: Sequence[int]) -> tuple[tuple[int, ..
     return tuple(0 if s == moon else total for s in range(4)), moon
 
 
+def legal_cards(hand: int, led: int, first_trick: bool, broken: bool) -> int:
+    """The cards of ``hand`` its player may play: ``led`` the mask of the suit led to
+    the trick in progress (0 when leading it), ``first_trick`` whether no trick has
+    been completed yet, ``broken`` whether hearts are. The game and the bots'
+    perfect-information search (:mod:`crowsnest.ai.hearts.solver`) both ask this.
+
+    >>> from crowsnest.engine.cards import parse_card, card_list_text
+    >>> hand = sum(1 << parse_card(c) for c in "2C 5H QS".split())
+    >>> card_list_text(legal_cards(hand, SUIT_MASKS[1], True, False))  # void: no points
+    ['2C']
+    >>> card_list_text(legal_cards(hand, 0, False, False))  # hearts not broken
+    ['2C', 'QS']
+    """
+    if led:
+        follow = follow_mask(hand, led)
+        if follow:
+            return follow
+        if first_trick:
+            safe = hand & ~POINT_CARDS
+            if safe:
+                return safe
+        return hand
+    if first_trick:
+        return hand & 1 << TWO_CLUBS
+    if not broken:
+        other = hand & ~HEARTS_MASK
+        if other:
+            return other
+    return hand
+
+
 class HeartsGame(Game[HeartsRules]):
     def __init__(
         self, rules: HeartsRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
@@ -242,24 +273,8 @@ class HeartsGame(Game[HeartsRules]):
 
     def legal_mask(self) -> int:
         """Cards the seat on turn may play (phase ``play``)."""
-        hand = self.hands[self.turn]
-        trick = self.trick
-        if trick:
-            follow = follow_mask(hand, self._led)
-            if follow:
-                return follow
-            if not self.tricks:
-                safe = hand & ~POINT_CARDS
-                if safe:
-                    return safe
-            return hand
-        if not self.tricks:
-            return hand & 1 << TWO_CLUBS
-        if not self.broken:
-            other = hand & ~HEARTS_MASK
-            if other:
-                return other
-        return hand
+        led = self._led if self.trick else 0
+        return legal_cards(self.hands[self.turn], led, not self.tricks, self.broken)
 
     def legal_actions(self, seat: int) -> list[LegalAction]:
         if self.phase == "play":

@@ -79,19 +79,22 @@ def review_json(
     hands: list[int] | None,
     worlds: int,
     steps: list[int] | None = None,
-) -> dict[str, Any]:
+    nodes: int | None = None,
+) -> dict[str, Any] | None:
     """The review of ``seat``'s decisions in ``record`` (the hands numbered
     ``hands``, or all; only the actions numbered ``steps``, when given: the player's
-    own, not a bot's that sat in for them), as JSON (:mod:`crowsnest.ai.review`)."""
-    import dataclasses
-
+    own, not a bot's that sat in for them; Hearts hindsight within ``nodes``
+    positions a decision), as JSON (:mod:`crowsnest.ai.review`); None when ``steps``
+    leaves no decision to review (a bot took them all)."""
+    from crowsnest.ai.hearts.solver import DEFAULT_NODES
     from crowsnest.ai.review import review
 
-    found = review(record, seat, worlds=worlds, hands=hands)
-    if steps is not None:
-        own = set(steps)
-        kept = tuple(d for d in found.decisions if d.step in own)
-        found = dataclasses.replace(found, decisions=kept)
+    own = None if steps is None else set(steps)
+    found = review(
+        record, seat, worlds=worlds, hands=hands, nodes=nodes or DEFAULT_NODES, steps=own
+    )
+    if own is not None and not found.decisions:
+        return None
     return found.to_json()
 
 
@@ -186,7 +189,8 @@ class BotRunner:
         hands: list[int] | None,
         worlds: int,
         steps: list[int] | None = None,
-    ) -> dict[str, Any]:
+        nodes: int | None = None,
+    ) -> dict[str, Any] | None:
         """:func:`review_json` in the review pool; :class:`ReviewsBusy` when
         ``review_queue`` reviews are already computed or waiting."""
         if self.reviews_running >= self.review_queue:
@@ -197,7 +201,7 @@ class BotRunner:
         self.reviews_running += 1
         try:
             return await loop.run_in_executor(
-                self._review_pool, review_json, record, seat, hands, worlds, steps
+                self._review_pool, review_json, record, seat, hands, worlds, steps, nodes
             )
         finally:
             self.reviews_running -= 1

@@ -75,7 +75,12 @@ class Hub:
         self.journal = Journal(writer, self.to_wall, self.registry.fence_of)
         self.driver = BotDriver(bots, clock, self.commit)
         self.reviewer = Reviewer(
-            bots, store, self.journal, settings.review_worlds, self.registry.tables.get
+            bots,
+            store,
+            self.journal,
+            settings.review_worlds,
+            self.registry.tables.get,
+            nodes=settings.review_nodes,
         )
         self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
         self._sweeper: asyncio.Task[None] | None = None
@@ -88,6 +93,7 @@ class Hub:
         """Rebuild every unfinished table from the store; start expiring the tables
         that wait too long for their players."""
         await self.registry.start()
+        await self.reviewer.recover()
         self._sweeper = asyncio.get_running_loop().create_task(self._expire_waiting())
 
     async def close(self) -> None:

@@ -395,6 +395,19 @@ class ReviewReadyMessage(_Out):
     """The hand reviewed (0 for the first)."""
 
 
+class ReviewSkippedMessage(_Out):
+    """To a seat (version 3): no review of its decisions in a hand will come (the hand
+    summary stops saying it is being reviewed)."""
+
+    type: Literal["review_skipped"] = "review_skipped"
+    hand_number: int
+    """The hand not reviewed (0 for the first)."""
+    reason: Literal["off", "busy", "failed", "own_none"]
+    """`off`: the seat's player turned reviews off (`PUT /api/tables/{id}/review`);
+    `busy`: too many reviews were waiting; `failed`: the review failed (logged);
+    `own_none`: a bot took every decision of the seat in that hand."""
+
+
 ServerMessage = (
     WelcomeMessage
     | StateMessage
@@ -404,6 +417,7 @@ ServerMessage = (
     | ChatMessage
     | ResignNews
     | ReviewReadyMessage
+    | ReviewSkippedMessage
 )
 
 
@@ -505,12 +519,16 @@ class Hint(BaseModel):
 
 
 class ReviewHindsight(BaseModel):
-    """The decision with every card face up (the real deal played out): hindsight."""
+    """The decision with every card face up (the real deal played out): hindsight.
+    Hearts card play: an exact (paranoid double-dummy) search within a node budget;
+    when the budget cut it short, `cut_short` and no figures (`null`)."""
 
-    best: str
-    best_value: float
-    taken_value: float
-    cost: float
+    best: str | None
+    best_value: float | None
+    taken_value: float | None
+    cost: float | None
+    cut_short: bool = False
+    """The perfect-information search ran out of its node budget: no hindsight is given."""
 
 
 class ReviewDecision(BaseModel):
@@ -570,7 +588,22 @@ class Reviews(BaseModel):
     """Whether hindsight is shown (the game is over)."""
     reviewing: bool
     """Whether this server reviews hands (`review_worlds` > 0): if not, no more will come."""
+    pending: list[int] = []
+    """Hands of the seats read whose review is queued or being computed: a hand neither
+    here nor in `reviews` gets none (skipped, turned off, or a bot played it)."""
     reviews: list[HandReview]
+
+
+class ReviewChoice(_Strict):
+    """`PUT /api/tables/{id}/review`: whether the seat's hands are reviewed."""
+
+    on: bool
+
+
+class ReviewChoiceSet(BaseModel):
+    table_id: str
+    seat: int
+    on: bool
 
 
 class DealCheck(BaseModel):

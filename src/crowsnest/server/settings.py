@@ -63,6 +63,9 @@ class Settings(BaseSettings):
     review_worlds: int = Field(default=128, ge=0, le=1000)
     """Worlds the hand review samples per decision of a human seat, after each hand
     (``docs/ai.md``, "Hand review"); 0 turns hand reviews off at this server."""
+    review_nodes: int = Field(default=100_000, ge=1, le=10_000_000)
+    """Positions the Hearts hindsight's exact search may visit per decision (beyond,
+    the decision's hindsight is cut short: ``docs/ai.md``, "Hand review")."""
     review_queue: int = Field(default=16, ge=1, le=1024)
     """Hand reviews computed or waiting at once; beyond, a hand's review is skipped
     (logged ``review_skipped``)."""

@@ -69,6 +69,8 @@ seats = sa.Table(
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("left_seq", sa.Integer, nullable=True),
     sa.Column("timeouts", sa.Integer, nullable=False, server_default="0"),
+    # hand reviews (issue 17, v0009): whether the seat's player wants its hands reviewed
+    sa.Column("reviews", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 actions = sa.Table(
@@ -173,6 +175,16 @@ reviews = sa.Table(
 )
 """Hand reviews (``crowsnest.server.review``): one per human seat and hand."""
 
+pending_reviews = sa.Table(
+    "pending_reviews",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("hand_number", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.SmallInteger, primary_key=True, autoincrement=False),
+    sa.Column("queued_at", sa.DateTime(timezone=True), nullable=False),
+)
+"""Hand reviews queued or running (v0009): queued again when the server starts."""
+
 table_owners = sa.Table(
     "table_owners",
     metadata,
@@ -229,6 +241,8 @@ class SeatRow:
     timeouts: int = 0
     """The seat's decisions in a row its bot made when its turn timer ran out (two
     or more: away)."""
+    reviews: bool = True
+    """Whether the seat's player wants its hands reviewed (issue 17)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,6 +594,40 @@ class Store:
                 created_at=utcnow(),
             )
         )
+        Store.unqueue_review(conn, table_id, hand_number, seat)
+
+    @staticmethod
+    def queue_reviews(
+        conn: Connection, table_id: str, hand_number: int, seats: Sequence[int]
+    ) -> None:
+        """Reviews of a hand queued (for the seats ``seats``): until stored or given up."""
+        for seat in seats:
+            Store.unqueue_review(conn, table_id, hand_number, seat)
+            conn.execute(
+                pending_reviews.insert().values(
+                    table_id=table_id, hand_number=hand_number, seat=seat, queued_at=utcnow()
+                )
+            )
+
+    @staticmethod
+    def unqueue_review(conn: Connection, table_id: str, hand_number: int, seat: int) -> None:
+        conn.execute(
+            pending_reviews.delete().where(
+                pending_reviews.c.table_id == table_id,
+                pending_reviews.c.hand_number == hand_number,
+                pending_reviews.c.seat == seat,
+            )
+        )
+
+    @staticmethod
+    def set_reviews(conn: Connection, table_id: str, seat: int, on: bool) -> bool:
+        """Whether ``seat``'s hands are reviewed; False if the table has no such seat."""
+        done = conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat)
+            .values(reviews=on)
+        )
+        return bool(done.rowcount)
 
     # -- reads -------------------------------------------------------------------------
 
@@ -651,6 +699,15 @@ class Store:
         query = query.order_by(reviews.c.hand_number, reviews.c.seat)
         with self.engine.connect() as conn:
             return [(r.hand_number, r.seat, dict(r.review)) for r in conn.execute(query)]
+
+    def pending_reviews(self) -> list[tuple[str, int, int]]:
+        """(table id, hand number, seat) of every review queued and not done, oldest
+        first."""
+        query = pending_reviews.select().order_by(
+            pending_reviews.c.queued_at, pending_reviews.c.table_id, pending_reviews.c.hand_number
+        )
+        with self.engine.connect() as conn:
+            return [(r.table_id, r.hand_number, r.seat) for r in conn.execute(query)]
 
     def stats(self, name: str) -> PlayerStats:
         """The unclaimed games of ``name`` (finished before players had identities):
@@ -786,7 +843,9 @@ def _seat_row(s: Any) -> SeatRow:
     deadline = s.deadline
     if deadline is not None and deadline.tzinfo is None:  # SQLite keeps no time zone
         deadline = deadline.replace(tzinfo=UTC)
-    return SeatRow(s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq, s.timeouts)
+    return SeatRow(
+        s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq, s.timeouts, s.reviews
+    )
 
 
 def _accepted(r: Any) -> Accepted:

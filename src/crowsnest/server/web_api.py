@@ -20,7 +20,7 @@ from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.rules_info import rules_info
 from crowsnest.server.access import Bearer, Invite, ReadableTable, StoreDep
 from crowsnest.server.review import read_reviews
-from crowsnest.server.schemas import Reviews
+from crowsnest.server.schemas import ReviewChoice, ReviewChoiceSet, Reviews
 from crowsnest.server.table import TableError
 
 router = APIRouter()
@@ -121,4 +121,20 @@ async def table_review(
     simply absent."""
     token = None if auth is None else auth.credentials
     on = request.app.state.settings.review_worlds > 0
-    return await asyncio.to_thread(read_reviews, store, table_id, hand, seat, token, invite, on)
+    pending = request.app.state.hub.reviewer.pending_hands
+    return await asyncio.to_thread(
+        read_reviews, store, table_id, hand, seat, token, invite, on, pending
+    )
+
+
+@router.put("/api/tables/{table_id}/review", tags=["play"])
+async def table_review_choice(
+    table_id: str, body: ReviewChoice, request: Request, auth: Bearer
+) -> ReviewChoiceSet:
+    """Whether the hands of your seat are reviewed (`{"on": false}`: none is computed
+    for you from the next hand's end on), with ``Authorization: Bearer <seat token>``;
+    limited per seat (429 ``rate_limited``)."""
+    token = None if auth is None else auth.credentials
+    reviewer = request.app.state.hub.reviewer
+    choice: ReviewChoiceSet = await reviewer.choose(table_id, token, body.on)
+    return choice

@@ -200,6 +200,14 @@ export const api = {
   review: (id, { token, invite, hand }) =>
     request("GET", `${tablePath(id)}/review`, { token, query: { invite, hand } }),
   /**
+   * Whether the server reviews this seat's hands (Settings, "Review my decisions").
+   * @param {string} id
+   * @param {string} token
+   * @param {boolean} on
+   * @returns {Promise<{table_id: string, seat: number, on: boolean}>}
+   */
+  setReview: (id, token, on) => request("PUT", `${tablePath(id)}/review`, { token, body: { on } }),
+  /**
    * A finished game's fair-deal check: the revealed secret against the commitment
    * published before the first card, the deals against those it gives.
    * @param {string} id

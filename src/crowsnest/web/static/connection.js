@@ -8,6 +8,7 @@
 /** @typedef {import("./types.js").PresenceMessage} PresenceMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 /** @typedef {{type: "review_ready", hand_number: number}} ReviewReadyMessage */
+/** @typedef {{type: "review_skipped", hand_number: number, reason: string}} ReviewSkippedMessage */
 /** @typedef {"connecting" | "open" | "lost" | "replaced"} ConnectionStatus */
 
 /**
@@ -20,6 +21,7 @@
  * @property {(msg: import("./types.js").ChatMessage) => void} [onChat] a quick message
  * @property {(msg: ReviewReadyMessage) => void} [onReviewReady] a hand's review of this seat is stored
  * @property {(msg: import("./types.js").ResignNews) => void} [onResign] a resign proposal's news
+ * @property {(msg: ReviewSkippedMessage) => void} [onReviewSkipped] no review of a hand will come
  */
 
 /** The longest wait before reconnecting, and the first (doubled at each failure). */
@@ -106,6 +108,7 @@ export class Connection {
       } else if (msg?.type === "chat") this.handlers.onChat?.(msg);
       else if (msg?.type === "review_ready") this.handlers.onReviewReady?.(msg);
       else if (msg?.type === "resign") this.handlers.onResign?.(msg);
+      else if (msg?.type === "review_skipped") this.handlers.onReviewSkipped?.(msg);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);

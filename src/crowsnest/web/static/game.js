@@ -23,7 +23,7 @@ import { drawHand, layoutHand, handKey, keepSelection } from "./hand.js";
 import { actionPanel, promptText, promptLine, waitingPanel, inviteLink, hintText } from "./panels.js";
 import { lastTrickContent, scoreSheetContent, summaryContent, gameOverContent } from "./dialogs.js";
 import { describeEvent, isHeadline, movesOfView } from "./events.js";
-import { reviewPanel, reviewPending, reviewsWanted } from "./review.js";
+import { reviewPanel, reviewPending, reviewSkipped, reviewsWanted } from "./review.js";
 import { confirmText, newsText } from "./resign.js";
 
 /** @typedef {import("./types.js").Session} Session */
@@ -125,6 +125,7 @@ export class Game {
         this.renderWaiting();
       }
       if (state.settings !== previous.settings) this.applySettings();
+      if ((state.settings?.reviews !== false) !== (previous.settings?.reviews !== false)) this.reviewChoice();
     });
     this.buildShell();
     // The hand is laid out again whenever its box changes: a window resize, a phone
@@ -193,6 +194,7 @@ export class Game {
         onWelcome: (msg) => {
           this.setSeat(msg.seat);
           store.set({ table: msg.table, seats: msg.table.seats });
+          this.reviewWelcome();
         },
         onState: (msg) => {
           const now = performance.now();
@@ -205,6 +207,7 @@ export class Game {
         onConnection: (status) => this.connectionChanged(status),
         onReviewReady: (msg) => this.reviewReady(msg.hand_number),
         onResign: (msg) => this.resignNews(msg),
+        onReviewSkipped: (msg) => this.reviewSlot(msg.hand_number)?.replaceChildren(reviewSkipped()),
       },
       this.watching ? invite : null,
     );
@@ -1006,6 +1009,32 @@ export class Game {
   }
 
   /**
+   * The summary's review slot of a hand, if that summary is open.
+   * @param {number} hand
+   * @returns {Element | null}
+   */
+  reviewSlot(hand) {
+    return this.dialog("hand-summary").querySelector(`#summary-review[data-hand="${hand}"]`);
+  }
+
+  /**
+   * (Re)connected as a seat: tell the server when Settings turn reviews off (so it
+   * computes none), and ask again for a review the summary still waits for.
+   */
+  reviewWelcome() {
+    if (this.watching || !this.session.token) return;
+    if (!reviewsWanted()) this.reviewChoice();
+    if (this.reviewHand !== null) this.loadReview(this.reviewHand);
+  }
+
+  /** Tell the server whether Settings want this seat's hands reviewed. */
+  reviewChoice() {
+    const { tableId, token } = this.session;
+    if (this.watching || !token) return;
+    api.setReview(tableId, token, reviewsWanted()).catch(() => {});
+  }
+
+  /**
    * The server has stored this seat's review of a hand: show it if its summary is open.
    * @param {number} hand
    */
@@ -1027,8 +1056,9 @@ export class Game {
       return; // the summary says the hand is being reviewed; nothing else to do
     }
     const found = res.reviews.find((r) => r.seat === this.mySeat);
-    const slot = this.dialog("hand-summary").querySelector(`#summary-review[data-hand="${hand}"]`);
+    const slot = this.reviewSlot(hand);
     if (slot && !found && !res.reviewing) slot.remove(); // this server reviews no hands
+    else if (slot && !found && !(res.pending ?? []).includes(hand)) slot.replaceChildren(reviewSkipped());
     if (!found || !slot) return;
     const bird = this.current?.view.bird ?? null;
     slot.replaceChildren(reviewPanel(found, { hindsight: false, bird }));

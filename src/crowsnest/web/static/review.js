@@ -13,10 +13,11 @@ import { h } from "./dom.js";
 
 /**
  * @typedef {object} ReviewHindsight
- * @property {string} best
- * @property {number} best_value
- * @property {number} taken_value
- * @property {number} cost
+ * @property {string | null} best
+ * @property {number | null} best_value
+ * @property {number | null} taken_value
+ * @property {number | null} cost
+ * @property {boolean} [cut_short] the exact search ran out of its budget: no figures
  */
 
 /**
@@ -48,6 +49,7 @@ import { h } from "./dom.js";
  * @property {string} status
  * @property {boolean} hindsight
  * @property {boolean} reviewing the server reviews hands (if not, none will come)
+ * @property {number[]} [pending] hands whose review is on its way (the others get none)
  * @property {HandReview[]} reviews
  */
 
@@ -136,9 +138,10 @@ function decisionItem(d, bird) {
  */
 function hindsightPart(decisions, bird) {
   const costly = decisions
-    .filter((d) => d.hindsight && d.hindsight.cost > 0)
+    .filter((d) => (d.hindsight?.cost ?? 0) > 0)
     .sort((a, b) => (b.hindsight?.cost ?? 0) - (a.hindsight?.cost ?? 0))
     .slice(0, HINDSIGHT_LINES);
+  const cut = decisions.some((d) => d.hindsight?.cut_short);
   return h(
     "section",
     { class: "review-hindsight" },
@@ -161,6 +164,7 @@ function hindsightPart(decisions, bird) {
           ),
         )
       : h("p", {}, t("review.hindsight_none")),
+    cut ? h("p", { class: "review-note review-hindsight-cut" }, t("review.hindsight_cut")) : null,
   );
 }
 
@@ -183,6 +187,11 @@ export function reviewPanel(r, { hindsight, bird, name }) {
       : h("p", { class: "review-none" }, t("review.none")),
     hindsight ? hindsightPart(decisions, bird) : null,
   );
+}
+
+/** No review of the hand will come (skipped, or turned off elsewhere). */
+export function reviewSkipped() {
+  return h("p", { class: "review-skipped", role: "status" }, t("review.skipped"));
 }
 
 /** A review on its way: the hand is being reviewed. */
