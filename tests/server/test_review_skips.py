@@ -16,6 +16,7 @@ from crowsnest.server.bots import BotRunner, ReviewsBusy
 from crowsnest.server.journal import Journal
 from crowsnest.server.registry import LiveTable
 from crowsnest.server.review import Reviewer
+from crowsnest.server.schemas import PROTOCOL_VERSION
 from crowsnest.server.store import SeatRow, Store, Writer
 from server.test_server_store import table_row
 
@@ -35,10 +36,11 @@ class Bots(BotRunner):
 
 
 class Seat:
-    """A connected seat: what it was sent."""
+    """A connected seat (of protocol ``version``): what it was sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, version: int = PROTOCOL_VERSION) -> None:
         self.sent: list[str] = []
+        self.version = version
 
     def push(self, text: str) -> None:
         self.sent.append(text)
@@ -64,8 +66,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
         store.close()
 
 
-def run(store: Store, answer: object) -> tuple[Reviewer, list[str]]:
-    seat = Seat()
+def run(
+    store: Store, answer: object, version: int = PROTOCOL_VERSION
+) -> tuple[Reviewer, list[str]]:
+    seat = Seat(version)
 
     async def main() -> Reviewer:
         writer = Writer(store)
@@ -91,6 +95,14 @@ def test_a_review_that_will_not_come_is_said_so(store: Store, answer: object, re
     assert reviewer.pending_hands("t1", 0) == []
     assert store.pending_reviews() == []
     assert store.reviews("t1", None, None) == []
+
+
+def test_an_older_client_is_not_told_of_a_skipped_review(store: Store) -> None:
+    """`review_skipped` is protocol version 3: a version 2 client would not know it
+    (the review is still given up, and nothing else is sent)."""
+    reviewer, sent = run(store, RuntimeError("boom"), version=2)
+    assert sent == []
+    assert reviewer.pending_hands("t1", 0) == [] and store.pending_reviews() == []
 
 
 def test_a_review_done_is_stored_and_no_longer_queued(store: Store) -> None:
