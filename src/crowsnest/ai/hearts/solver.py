@@ -282,9 +282,9 @@ class Solver:
         low, high = 4 * mine - total, 4 * (mine + rest) - total
         holders = (taken[0] > 0) + (taken[1] > 0) + (taken[2] > 0) + (taken[3] > 0)
         if holders == 0 or (holders == 1 and mine):
-            low = -3 * total  # ``me`` may still shoot the moon
+            low = min(low, -3 * total)  # ``me`` may still shoot the moon
         if holders == 0 or (holders == 1 and not mine):
-            high = total  # another seat may
+            high = max(high, total)  # another seat may (``me`` then scores 26, the others 0)
         return low, high
 
     def _taken_key(self, taken: tuple[int, int, int, int]) -> tuple[int, int]:
