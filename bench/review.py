@@ -10,10 +10,11 @@ table's bots.
 * **Bot latency with a review running** (``--latency``): Hard decisions of fixed
   positions run in a one-worker process pool, as the server runs them, and timed
   on the wall clock, in ``--rounds`` interleaved pairs of blocks: the positions
-  alone, then while reviews run without pause in a second pool whose worker lowered
-  its priority (``os.nice(19)``, as the server's review pool does), the order of the
-  two swapped every round, so that a change in the machine's load falls on both.
-  Per condition: the median of the block medians, and the paired ratio.
+  alone; while reviews run in a second pool whose worker lowered its priority
+  (``os.nice(19)``) but does not give way; and while they run in a worker that also
+  gives way while a bot decides (``GiveWay``, as the server's review pool does), the
+  order of the three turned every round, so that a change in the machine's load
+  falls on all. Per condition: the times, and each round's ratio to alone.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 from crowsnest.ai.registry import make_bot
 from crowsnest.ai.review import DEFAULT_WORLDS, review
 from crowsnest.engine import AnyGame, new_game
-from crowsnest.server.bots import choose_text
+from crowsnest.server.bots import GiveWay, choose_text, review_worker
 
 GAMES = {"hearts": "hearts", "rook": "rook/crowsnest"}
 
@@ -78,53 +79,65 @@ def hindsight_share(hands: int, worlds: int) -> tuple[list[float], list[float], 
     return with_h, without, solved, cut
 
 
-def _nice() -> None:
-    os.nice(19)
-
-
 def _review_job(record: dict[str, Any], worlds: int) -> int:
     return len(review(record, 0, worlds=worlds).decisions)
 
 
+CONDITIONS = ("alone", "review", "review giving way")
+"""The bots alone; with a review running in a niced worker; the same worker giving
+way while a bot decides (the server's :class:`~crowsnest.server.bots.GiveWay`)."""
+
+
 def latency(
     positions: list[tuple[Any, ...]], records: list[Any], rounds: int
-) -> tuple[list[float], list[float], list[float]]:
+) -> dict[str, tuple[list[float], list[float]]]:
     """Wall-clock seconds of each Hard decision in a one-worker pool, in ``rounds``
-    interleaved pairs of blocks alone and with reviews running in a niced pool
-    beside it: (every time alone, every time busy, each round's ratio of medians)."""
+    interleaved blocks of each of :data:`CONDITIONS` (the order turned every round):
+    per condition, every time and each round's ratio of its median to the median
+    alone."""
+    give_way = GiveWay()
+    still = GiveWay()  # never set: a worker that does not give way
     bots = ProcessPoolExecutor(1)
-    reviews = ProcessPoolExecutor(1, initializer=_nice)
-    bots.submit(int).result()  # both started before the first block
-    reviews.submit(int).result()
-    alone: list[float] = []
-    busy: list[float] = []
-    ratios: list[float] = []
+    pools = {
+        "review": ProcessPoolExecutor(1, initializer=review_worker, initargs=(still.deciding,)),
+        "review giving way": ProcessPoolExecutor(
+            1, initializer=review_worker, initargs=(give_way.deciding,)
+        ),
+    }
+    for pool in (bots, *pools.values()):
+        pool.submit(int).result()  # every worker started before the first block
+    times: dict[str, list[float]] = {c: [] for c in CONDITIONS}
+    ratios: dict[str, list[float]] = {c: [] for c in CONDITIONS}
     try:
         for r in range(rounds):
             medians = {}
-            for loaded in (False, True) if r % 2 == 0 else (True, False):
+            for condition in CONDITIONS[r % 3 :] + CONDITIONS[: r % 3]:
                 running: list[Future[int]] = []
-                if loaded:
-                    running = [reviews.submit(_review_job, rec, DEFAULT_WORLDS) for rec in records]
+                if condition in pools:
+                    pool = pools[condition]
+                    running = [pool.submit(_review_job, rec, DEFAULT_WORLDS) for rec in records]
                     while not running[0].running():  # the review worker is busy
                         time.sleep(0.01)
-                times = []
+                block = []
                 for p in positions:
                     start = time.perf_counter()
-                    bots.submit(choose_text, *p).result()
-                    times.append(time.perf_counter() - start)
+                    with give_way.decision():
+                        bots.submit(choose_text, *p).result()
+                    block.append(time.perf_counter() - start)
                 for f in running:
                     f.cancel()
                 for f in running:  # the one running finishes before the next block
                     if not f.cancelled():
                         f.result()
-                (busy if loaded else alone).extend(times)
-                medians[loaded] = statistics.median(times)
-            ratios.append(medians[True] / medians[False])
+                times[condition].extend(block)
+                medians[condition] = statistics.median(block)
+            for c in CONDITIONS:
+                ratios[c].append(medians[c] / medians["alone"])
     finally:
         bots.shutdown()
-        reviews.shutdown(cancel_futures=True)
-    return alone, busy, ratios
+        for pool in pools.values():
+            pool.shutdown(cancel_futures=True)
+    return {c: (times[c], ratios[c]) for c in CONDITIONS}
 
 
 def summary(xs: list[float], unit: float = 1.0) -> str:
@@ -155,13 +168,13 @@ def main() -> None:
                 game, found = one_hand(family, 100 + seed)
                 positions += found[:12]
                 records.append(game.record())
-            alone, busy, ratios = latency(positions, records * 4, args.rounds)
+            found_times = latency(positions, records * 4, args.rounds)
             print(f"{family}: Hard decision wall time, {args.rounds} rounds of "
-                  f"{len(positions)} decisions (load {os.getloadavg()[0]:.1f}): alone "
-                  f"{summary(alone, 1000)} ms; with a review running {summary(busy, 1000)} ms; "
-                  f"ratio of medians busy/alone per round: median "
-                  f"{statistics.median(ratios):.3f}, "
-                  f"range {min(ratios):.3f}-{max(ratios):.3f}")  # fmt: skip
+                  f"{len(positions)} decisions (load {os.getloadavg()[0]:.1f}):")  # fmt: skip
+            for condition, (spent, ratios) in found_times.items():
+                print(f"  {condition}: {summary(spent, 1000)} ms; ratio of medians to alone "
+                      f"per round: median {statistics.median(ratios):.3f}, "
+                      f"range {min(ratios):.3f}-{max(ratios):.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

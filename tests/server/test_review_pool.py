@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import threading
 
 import pytest
 
 from crowsnest.ai.hearts.normal import Normal
 from crowsnest.engine import new_game
-from crowsnest.server.bots import BotRunner, ReviewsBusy
+from crowsnest.server.bots import BotRunner, ReviewsBusy, wait_while
 
 
 def one_hand_record() -> dict[str, object]:
@@ -53,3 +54,48 @@ def test_reviews_beyond_the_queue_are_refused() -> None:
     with pytest.raises(ReviewsBusy):
         asyncio.run(runner.review(one_hand_record(), 0, None, 4))
     runner.close()
+
+
+def test_a_review_gives_way_while_a_bot_decides() -> None:
+    """While a pooled bot decides, the flag the review worker sees is set (and it is
+    clear again after); a review started while it is set does not finish until it is
+    cleared, then finishes as usual."""
+    record = one_hand_record()
+    runner = BotRunner(workers=1)
+    game = new_game("hearts", seed=9)
+    seat = min(game.actors)
+
+    async def main() -> None:
+        flag = runner.give_way.deciding
+        assert not flag.is_set()
+        choice = asyncio.ensure_future(
+            runner.choose("hearts", "hard", game.view(seat), game.legal_actions(seat), 1, 0)
+        )
+        await asyncio.sleep(0)  # the decision has started: the flag is up
+        assert flag.is_set()
+        await choice
+        assert not flag.is_set()
+        # Held up: a review started while a decision is (made to look) under way.
+        with runner.give_way.decision():
+            review = asyncio.ensure_future(runner.review(record, 2, [0], 4))
+            done, _ = await asyncio.wait([review], timeout=3.0)
+            assert not done, "the review ran while a bot was deciding"
+        assert (await asyncio.wait_for(review, 120)) is not None
+
+    try:
+        asyncio.run(main())
+    finally:
+        runner.close()
+
+
+def test_wait_while_returns_once_the_flag_is_clear() -> None:
+    flag = threading.Event()
+    flag.set()
+    waiter = threading.Thread(target=wait_while, args=(flag,))
+    waiter.start()
+    waiter.join(0.05)
+    assert waiter.is_alive()  # still waiting: the flag is set
+    flag.clear()
+    waiter.join(10)
+    assert not waiter.is_alive()
+    wait_while(flag)  # clear: returns at once

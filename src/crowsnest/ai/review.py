@@ -38,6 +38,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from crowsnest.ai import pause
 from crowsnest.ai.budget import Scorer
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
 from crowsnest.ai.hearts.solver import DEFAULT_NODES, OutOfNodes, Position, Solver
@@ -327,6 +328,7 @@ def judge(
     rng = random.Random(f"review:{game.seed}:{moment.step}")
     results: list[list[float]] = [[] for _ in actions]
     for _ in range(worlds):
+        pause.point()  # a review running in the background gives way to the bots here
         world = scorer.draw(rng)
         for i, a in enumerate(actions):
             results[i].append(sign * scorer.value(world, a))

@@ -15,10 +15,12 @@ import contextlib
 import multiprocessing
 import os
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
+from crowsnest.ai import pause
 from crowsnest.ai.registry import Family, bot_names, make_bot
 from crowsnest.engine import LegalAction, PlayerView, get_rules
 
@@ -66,11 +68,50 @@ def _lower_priority() -> None:
         os.nice(10)
 
 
-def _lowest_priority() -> None:
+def review_worker(bots_deciding: EventLike) -> None:
     """A review worker's initializer: think at the lowest CPU priority, behind the
-    bots and the hints."""
+    bots and the hints, and stop at each pause point of the review while a table's
+    bot is deciding (:class:`GiveWay`)."""
     with contextlib.suppress(OSError):
         os.nice(19)
+    pause.install(lambda: wait_while(bots_deciding))
+
+
+class EventLike(Protocol):
+    def is_set(self) -> bool: ...
+    def set(self) -> None: ...
+    def clear(self) -> None: ...
+
+
+def wait_while(event: EventLike, poll: float = 0.002) -> None:
+    """Return once ``event`` is clear (at once if it is)."""
+    while event.is_set():
+        time.sleep(poll)
+
+
+class GiveWay:
+    """Background reviews give way to the bots: the flag ``deciding`` (a
+    multiprocessing event the review worker sees) is set while at least one pooled
+    bot decision is running; the review stops at its next pause point
+    (:mod:`crowsnest.ai.pause`: between two sampled worlds, every 4,096 positions of
+    the Hearts solver) until no bot decides. Lowering the worker's priority alone
+    did not keep a review from slowing the bots on a loaded machine (docs/ai.md)."""
+
+    def __init__(self) -> None:
+        self.deciding: EventLike = multiprocessing.get_context("spawn").Event()
+        self._running = 0
+
+    @contextlib.contextmanager
+    def decision(self) -> Iterator[None]:
+        """While a bot decides."""
+        self._running += 1
+        self.deciding.set()
+        try:
+            yield
+        finally:
+            self._running -= 1
+            if not self._running:
+                self.deciding.clear()
 
 
 def review_json(
@@ -113,7 +154,8 @@ class BotRunner:
 
     Hand reviews have a pool of one process at the lowest CPU priority (nice 19),
     started on the first review: they run on whatever CPU the bots and hints leave,
-    and at most ``review_queue`` are computed or waiting at once."""
+    pause while a pooled bot decides (:class:`GiveWay`), and at most
+    ``review_queue`` are computed or waiting at once."""
 
     def __init__(
         self,
@@ -133,6 +175,7 @@ class BotRunner:
         self._review_pool: ProcessPoolExecutor | None = None
         self.review_queue = review_queue
         self.reviews_running = 0
+        self.give_way = GiveWay()
 
     async def choose(
         self,
@@ -148,9 +191,10 @@ class BotRunner:
         if self._pool is None:
             self._pool = _pool(self._workers, None)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool, choose_text, family, bot, view, list(legal), seed, seq
-        )
+        with self.give_way.decision():
+            return await loop.run_in_executor(
+                self._pool, choose_text, family, bot, view, list(legal), seed, seq
+            )
 
     async def hint(
         self,
@@ -196,7 +240,7 @@ class BotRunner:
         if self.reviews_running >= self.review_queue:
             raise ReviewsBusy("too many hand reviews are waiting")
         if self._review_pool is None:
-            self._review_pool = _pool(1, _lowest_priority)
+            self._review_pool = _pool(1, review_worker, (self.give_way.deciding,))
         loop = asyncio.get_running_loop()
         self.reviews_running += 1
         try:
@@ -213,6 +257,10 @@ class BotRunner:
         self._pool = self._hint_pool = self._review_pool = None
 
 
-def _pool(workers: int, initializer: Callable[[], None] | None) -> ProcessPoolExecutor:
+def _pool(
+    workers: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...] = ()
+) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=initializer)
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=initializer, initargs=initargs
+    )

@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from crowsnest.ai import pause
 from crowsnest.engine.hearts import HEARTS_MASK, HeartsGame, legal_cards, score_round
 from crowsnest.engine.rules.hearts import HeartsRules
 from crowsnest.engine.tricks import (
@@ -50,6 +51,8 @@ from crowsnest.engine.tricks import (
 )
 
 DEFAULT_NODES: Final = 100_000
+PAUSE_EVERY: Final = 4095
+"""The search may pause (:func:`crowsnest.ai.pause.point`) every 4,096 positions."""
 """Positions one decision's hindsight may visit (every card compared included)."""
 TABLE_SIZE: Final = 1 << 20
 """Entries the transposition table keeps at most (it is emptied when full)."""
@@ -179,6 +182,8 @@ class Solver:
         self.nodes += 1
         if self.nodes > self._limit:
             raise OutOfNodes(f"more than {self._limit} positions")
+        if not self.nodes & PAUSE_EVERY:
+            pause.point()  # a review in the background gives way to the bots here
         low, high = self._bounds(taken)
         if high <= alpha:
             return high
