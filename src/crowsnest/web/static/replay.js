@@ -60,8 +60,14 @@ import { reviewPanel, reviewsWanted } from "./review.js";
  */
 
 /**
+ * What "verify this deal" has said so far (kept with the replay: the viewer is drawn
+ * again when its reviews arrive, and the answer must stay).
+ * @typedef {{key: string, args: Record<string, string | number>, verified?: boolean}} VerifyState
+ */
+
+/**
  * @typedef {{data: Replay, game: GameRow, index: number, seat: number,
- *   reviews?: import("./review.js").HandReview[]}} ReplayState
+ *   reviews?: import("./review.js").HandReview[], verify?: VerifyState}} ReplayState
  */
 
 /**
@@ -499,16 +505,25 @@ export function drawReplay(v, keepFocus = false) {
 function verifyButton(r) {
   const out = h("span", { id: "replay-verified", role: "status" });
   const button = h("button", { type: "button", id: "replay-verify" }, t("history.verify"));
+  /** Show what the check said, on the span of the viewer drawn now. */
+  const show = () => {
+    const shown = out.isConnected ? out : document.getElementById("replay-verified");
+    if (!shown || !r.verify) return;
+    shown.textContent = t(r.verify.key, r.verify.args);
+    if (r.verify.verified !== undefined) shown.dataset.verified = String(r.verify.verified);
+  };
+  show();
   button.addEventListener("click", async () => {
-    out.textContent = t("history.loading");
+    r.verify = { key: "history.loading", args: {} };
+    show();
     try {
       const check = await api.verify(r.game.table_id, access(r.game.table_id));
       const key = check.verified ? "history.verified" : check.seed_chosen ? "history.seed_chosen" : "history.not_verified";
-      out.textContent = t(key, { count: check.deals, commitment: (check.commitment ?? "").slice(0, 16) });
-      out.dataset.verified = String(check.verified);
+      r.verify = { key, args: { count: check.deals, commitment: (check.commitment ?? "").slice(0, 16) }, verified: check.verified };
     } catch (err) {
-      out.textContent = t("history.load_failed", { error: errorCode(err) });
+      r.verify = { key: "history.load_failed", args: { error: errorCode(err) } };
     }
+    show();
   });
   return h("span", { class: "replay-verify" }, button, out);
 }
