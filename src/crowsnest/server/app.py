@@ -14,6 +14,7 @@ websocket; neither ever carries a stack trace.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -151,6 +152,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.close()
             if redis is not None:
                 await redis.aclose()
+            # A database call a cancelled task left running in a thread finishes before
+            # the store closes: its connection would outlive the engine's pool, open.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.get_running_loop().shutdown_default_executor(), 10)
             writer.close()
             bots.close()
             store.close()
