@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from crowsnest.web import catalog
 
@@ -80,12 +81,19 @@ def click_card(card: Locator) -> None:
     """Click a card of the hand as a person would: the mouse on a part of it that shows.
 
     Playwright checks that the card itself receives the click at that point, so a card
-    hidden under its neighbours fails the test."""
-    card.scroll_into_view_if_needed()
-    card.page.mouse.move(0, 0)  # no card raised by the pointer while we look
-    point = card.evaluate(UNCOVERED_POINT)
-    assert point, f"no part of {card.get_attribute('data-card')} can be clicked"
-    card.click(position=point)
+    hidden under its neighbours fails the test. A hand drawn again between finding the
+    card and clicking it (the element replaced by its new one) is looked up again."""
+    for attempt in range(3):
+        try:
+            card.scroll_into_view_if_needed()
+            card.page.mouse.move(0, 0)  # no card raised by the pointer while we look
+            point = card.evaluate(UNCOVERED_POINT)
+            assert point, f"no part of {card.get_attribute('data-card')} can be clicked"
+            card.click(position=point)
+            return
+        except PlaywrightError as err:
+            if "not attached" not in str(err) or attempt == 2:
+                raise
 
 
 def choose_cards(page: Page) -> None:
