@@ -149,9 +149,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            await hub.close()
-            if redis is not None:
-                await redis.aclose()
+            try:
+                await hub.close()
+            finally:
+                if redis is not None:
+                    await redis.aclose()
             # A database call a cancelled task left running in a thread finishes before
             # the store closes: its connection would outlive the engine's pool, open.
             with contextlib.suppress(TimeoutError):

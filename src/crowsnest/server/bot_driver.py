@@ -42,8 +42,11 @@ class BotDriver:
                 continue
             wait = plan.due - self.clock()
             if wait > 0:
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for can lose the
+                # cancel that stops this driver (the table's close would wait for ever).
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(live.wake.wait(), wait)
+                    async with asyncio.timeout(wait):
+                        await live.wake.wait()
                 continue
             view, legal = table.view(plan.seat), table.legal[plan.seat]
             try:

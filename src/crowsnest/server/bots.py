@@ -219,7 +219,8 @@ class BotRunner:
         )
         future.add_done_callback(self._hint_done)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.hint_timeout)
+            async with asyncio.timeout(self.hint_timeout):  # not wait_for: it can lose a cancel
+                return await asyncio.shield(future)
         except TimeoutError:
             raise HintsBusy("the hint is taking too long; try again", self.hint_timeout) from None
 

@@ -32,7 +32,7 @@ from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import table_event
 from crowsnest.server.people import bot_name, default_timer, turn_seconds
 from crowsnest.server.players_store import PlayerStore
-from crowsnest.server.registry import LiveTable, Registry, RegistryFactory
+from crowsnest.server.registry import LiveTable, Registry, RegistryFactory, stop_all
 from crowsnest.server.review import Reviewer
 from crowsnest.server.schemas import (
     PROTOCOL_VERSIONS,
@@ -98,9 +98,7 @@ class Hub:
 
     async def close(self) -> None:
         if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+            await stop_all([self._sweeper])
         await self.reviewer.close()
         await self.registry.close()
         for live in self.registry.tables.values():

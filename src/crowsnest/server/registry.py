@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -35,6 +35,22 @@ RELOAD_FIRST = 0.5
 """Seconds before a table is restored after its first failed write in a row."""
 RELOAD_MAX = 30.0
 """The longest wait before a table is restored (the delay doubles up to it)."""
+
+
+async def stop_all(tasks: Sequence[asyncio.Task[Any]], every: float = 0.5) -> None:
+    """Cancel ``tasks`` and wait until each has ended, cancelling again those still
+    running every ``every`` seconds: on Python 3.11 a cancel can be lost (an
+    ``asyncio.wait_for`` whose awaitable finishes as the cancel arrives returns its
+    result instead), and a loop that lost it would keep a server's shutdown waiting
+    for ever, its Redis connections open."""
+    pending = {task for task in tasks if not task.done()}
+    while pending:
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=every)
+    for task in tasks:
+        if not task.cancelled():
+            task.exception()  # retrieved: an error of a task stopped here is not news
 
 
 @dataclass(eq=False)
@@ -86,11 +102,7 @@ class Registry:
     async def close(self) -> None:
         tasks = [live.task for live in self.tables.values() if live.task is not None]
         tasks += list(self._reloads)
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_all(tasks)
 
     # -- ownership (one process: every table is ours; several nodes: a lease each) ----
 

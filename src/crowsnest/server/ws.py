@@ -100,7 +100,8 @@ class _Session:
         while not conn.closed:
             try:
                 timeout = HELLO_TIMEOUT if self.live is None else None
-                received = await asyncio.wait_for(self.websocket.receive(), timeout)
+                async with asyncio.timeout(timeout):  # not wait_for: it can lose a cancel
+                    received = await self.websocket.receive()
             except TimeoutError:
                 self.refuse("hello_timeout", f"say hello within {HELLO_TIMEOUT:g} seconds")
                 conn.kick(WS_1008_POLICY_VIOLATION)

@@ -46,6 +46,7 @@ from crowsnest.server.registry import (
     Registry,
     RegistryFactory,
     Runner,
+    stop_all,
 )
 from crowsnest.server.schemas import ErrorMessage, TableInfo
 from crowsnest.server.store import Store, StoredTable, table_owners, tables, utcnow
@@ -156,11 +157,9 @@ class LeaseRegistry(Registry):
     async def close(self) -> None:
         """Stop, and give every lease up so that other nodes take the tables now."""
         self.closing = True
-        for task in self._loops:
-            task.cancel()
-        for task in self._loops:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        # The loops, and the claims in flight (a request's claim is shielded from its
+        # request): none may take a lease or open a Redis connection after this.
+        await stop_all([*self._loops, *self._claims.values()])
         held = list(self.held.items())
         self.held.clear()  # no append of this node passes its fence from now on
         await super().close()
@@ -174,7 +173,7 @@ class LeaseRegistry(Registry):
         server_event("leases_released", tables=len(held), node=self.node)
 
     async def _every(self, seconds: float, step: Callable[[], object]) -> None:
-        while True:
+        while not self.closing:
             try:
                 result = step()
                 if asyncio.iscoroutine(result):
@@ -340,18 +339,20 @@ class LeaseRegistry(Registry):
         await self.redis.delete(f"{LOBBY}:{table_id}")
 
     async def _handovers(self) -> None:
-        while True:
+        while not self.closing:
             try:
-                pubsub = self.redis.pubsub()
-                await pubsub.subscribe(HANDOVER)
-                async for message in pubsub.listen():
-                    if message.get("type") != "message":
-                        continue
-                    data = message["data"]
-                    text = data.decode() if isinstance(data, bytes) else str(data)
-                    table_id, _, node = text.partition(" ")
-                    if node != self.node and table_id in self.tables:
-                        await self.hand_over(table_id)
+                # Closed on every way out (an error, the cancel at close): a listener
+                # started again takes a new connection and leaves none behind.
+                async with self.redis.pubsub() as pubsub:
+                    await pubsub.subscribe(HANDOVER)
+                    async for message in pubsub.listen():
+                        if message.get("type") != "message":
+                            continue
+                        data = message["data"]
+                        text = data.decode() if isinstance(data, bytes) else str(data)
+                        table_id, _, node = text.partition(" ")
+                        if node != self.node and table_id in self.tables:
+                            await self.hand_over(table_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -373,7 +374,8 @@ class LeaseRegistry(Registry):
         sent = time.monotonic()
         held = [(t, h.fence) for t, h in self.held.items()]
         try:
-            lost = await asyncio.wait_for(self.leases.renew(held), self.lease / 3)
+            async with asyncio.timeout(self.lease / 3):
+                lost = await self.leases.renew(held)
         except Exception:
             server_event("lease_renewal_failed", logging.WARNING, tables=len(held))
         else:
