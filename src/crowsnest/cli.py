@@ -264,6 +264,12 @@ def _add_arena(sub: Any) -> None:
         metavar="S",
         help="seconds per decision for the bots that have a time budget",
     )
+    arena.add_argument(
+        "--untimed",
+        action="store_true",
+        help="the search bots' time limit off: each decision does its fixed work, so a run "
+        "depends on the code and the seed, not on the machine's load",
+    )
     arena.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE")
     arena.add_argument(
         "--seatings",
@@ -339,6 +345,7 @@ def _arena(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "workers": args.workers,
         "budget": args.budget,
+        "untimed": args.untimed,
         "progress": progress,
         "out": args.out,
     }

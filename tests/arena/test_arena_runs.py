@@ -269,3 +269,43 @@ def test_a_run_with_progress_shows_its_running_estimate() -> None:
     with contextlib.redirect_stderr(err):
         hearts_arena("random", "ducker", deals=2, workers=1, progress=True)
     assert "2/2 deals" in err.getvalue() and "score +" in err.getvalue()
+
+
+def test_an_untimed_run_does_its_fixed_work_whatever_the_time_limit(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``untimed``: a search bot's result depends on its work and the seed, not on its
+    time limit (here one that stops every search after its first world)."""
+    import crowsnest.ai.registry as registry
+    from crowsnest.ai.hearts.hard import Hard
+
+    def run(limit: float, untimed: bool, out: Path | None = None) -> HeartsResult:
+        monkeypatch.setitem(registry.BOTS["hearts"], "hard", lambda: Hard(4, limit))
+        return hearts_arena("hard", "ducker", deals=1, seed=3, workers=1, untimed=untimed, out=out)
+
+    untimed = run(0.0, True, tmp_path / "u.jsonl")
+    reference = run(1e9, False)  # a limit no decision reaches
+    assert untimed.run.untimed and not reference.run.untimed
+    assert untimed.per_deal == reference.per_deal
+    assert untimed.points.mean == reference.points.mean
+    assert ", untimed" in format_result(untimed)
+    assert result_json(untimed)["run"]["untimed"] is True
+    header = json.loads((tmp_path / "u.jsonl").read_text().splitlines()[0])
+    assert header["job"]["untimed"] is True
+    with pytest.raises(DealLogError):  # the log is another run's: the time limit on
+        run(0.0, False, tmp_path / "u.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"untimed": True, "budget": 1.0}, "--budget sets its time"),
+        ({"untimed": True}, "has a time limit"),
+    ],
+)
+def test_bad_untimed_runs_are_refused(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        if "budget" in kwargs:
+            hearts_arena("hard", "ducker", deals=1, **kwargs)  # type: ignore[arg-type]
+        else:
+            hearts_arena("ducker", "random", deals=1, **kwargs)  # type: ignore[arg-type]

@@ -115,6 +115,20 @@ def has_budget(bot: Bot) -> bool:
     return hasattr(bot, "budget")
 
 
+def untimed(bot: Bot) -> Bot:
+    """``bot`` with its time limit off (a :class:`TimedSearch`): each decision does
+    its fixed work whatever the time it takes, so that a run depends on the code and
+    the seed alone, not on the machine's load (the arena's ``--untimed``). Other
+    bots are returned as they are."""
+    if isinstance(bot, TimedSearch):
+        bot.time_limit = math.inf
+    return bot
+
+
+def has_time_limit(bot: Bot) -> bool:
+    return isinstance(bot, TimedSearch)
+
+
 def with_budget(bot: Bot, seconds: float) -> Bot:
     """``bot`` thinking ``seconds`` per decision; ``ValueError`` if it has no budget."""
     if not has_budget(bot):

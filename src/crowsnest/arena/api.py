@@ -9,7 +9,7 @@ from typing import TypeVar
 from crowsnest.arena import hearts, rook
 from crowsnest.arena.hand import DealOutcome, Job, RunInfo
 from crowsnest.arena.log import DealWriter, merge_logs
-from crowsnest.arena.players import check_spec, takes_budget
+from crowsnest.arena.players import check_spec, has_limit, takes_budget
 from crowsnest.arena.progress import Progress
 from crowsnest.arena.runner import Played, run_deals
 from crowsnest.engine import RULESETS, get_rules
@@ -27,6 +27,7 @@ def _job(
     options: Mapping[str, object] | None,
     budget: float | None,
     seatings: tuple[tuple[int, ...], ...] = (),
+    untimed: bool = False,
 ) -> Job:
     if rules_id not in RULESETS:
         raise ValueError(f"unknown rule set {rules_id!r}; choose one of {', '.join(RULESETS)}")
@@ -38,6 +39,11 @@ def _job(
             raise ValueError("the budget must be a positive number of seconds")
         if not any(takes_budget(rules.family, spec) for spec in set(lineup)):
             raise ValueError(f"no bot among {', '.join(dict.fromkeys(lineup))} takes a budget")
+    if untimed:
+        if budget is not None:
+            raise ValueError("--untimed keeps each decision's fixed work; --budget sets its time")
+        if not any(has_limit(rules.family, spec) for spec in set(lineup)):
+            raise ValueError(f"no bot among {', '.join(dict.fromkeys(lineup))} has a time limit")
     return Job(
         family=rules.family,
         rules=rules_id,
@@ -46,6 +52,7 @@ def _job(
         options=tuple(sorted((options or {}).items())),
         budget=budget,
         seatings=seatings,
+        untimed=untimed,
     )
 
 
@@ -61,6 +68,7 @@ def _info(job: Job, deals: int, played: Played) -> RunInfo:
         budget=job.budget,
         options=job.options,
         played_hands=_played(played),
+        untimed=job.untimed,
     )
 
 
@@ -148,6 +156,7 @@ def merged(paths: Sequence[Path]) -> ArenaResult:
         options=job.options,
         seeds=seeds,
         played_hands=0,
+        untimed=job.untimed,
     )
     if kind == "rook":
         return rook.summarise(run, outcomes)
@@ -164,6 +173,7 @@ def hearts_arena(
     seed: int = DEFAULT_SEED,
     workers: int | None = None,
     budget: float | None = None,
+    untimed: bool = False,
     progress: bool = False,
     out: Path | None = None,
 ) -> hearts.HeartsResult:
@@ -173,7 +183,7 @@ def hearts_arena(
     played again."""
     lineup = (candidate, field, field, field)
     # The candidate's place is not the field's, even when the two are the same bot.
-    job = _job("hearts", lineup, seed, None, budget, hearts.seatings(lineup, "cyclic"))
+    job = _job("hearts", lineup, seed, None, budget, hearts.seatings(lineup, "cyclic"), untimed)
     label = f"hearts {candidate} vs {field}"
     return _play(job, deals, workers, progress, label, out, hearts.summarise)
 
@@ -185,6 +195,7 @@ def hearts_table(
     seed: int = DEFAULT_SEED,
     workers: int | None = None,
     budget: float | None = None,
+    untimed: bool = False,
     progress: bool = False,
     out: Path | None = None,
     seatings: hearts.SeatingMode = "distinct",
@@ -194,7 +205,7 @@ def hearts_table(
     if len(bots) != 4:
         raise ValueError(f"a Hearts table seats 4 bots, not {len(bots)}")
     lineup = tuple(bots)
-    job = _job("hearts", lineup, seed, None, budget, hearts.seatings(lineup, seatings))
+    job = _job("hearts", lineup, seed, None, budget, hearts.seatings(lineup, seatings), untimed)
     label = "hearts " + ",".join(bots)
     return _play(job, deals, workers, progress, label, out, hearts.summarise_table)
 
@@ -209,6 +220,7 @@ def rook_arena(
     seed: int = DEFAULT_SEED,
     workers: int | None = None,
     budget: float | None = None,
+    untimed: bool = False,
     progress: bool = False,
     out: Path | None = None,
 ) -> rook.RookResult:
@@ -216,6 +228,6 @@ def rook_arena(
     the teams swapping seats."""
     if not rules_id.startswith("rook/"):
         raise ValueError(f"{rules_id!r} is not a Rook rule set")
-    job = _job(rules_id, (candidate, field), seed, options, budget)
+    job = _job(rules_id, (candidate, field), seed, options, budget, untimed=untimed)
     label = f"{rules_id} {candidate} vs {field}"
     return _play(job, deals, workers, progress, label, out, rook.summarise)

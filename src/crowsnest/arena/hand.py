@@ -34,6 +34,9 @@ class Job:
     seatings: tuple[tuple[int, ...], ...] = ()
     """Hearts: the seatings every deal is played in, each the lineup position sitting
     in seats 0-3 (see ``hearts.seatings``); Rook: none (the teams swap seats)."""
+    untimed: bool = False
+    """The search bots' time limit off: each decision does its fixed work, so that the
+    run depends on the code and the seed alone (``crowsnest arena --untimed``)."""
 
     def new_game(self, game_seed: int, hand_number: int) -> AnyGame:
         return new_game(
@@ -112,6 +115,8 @@ class RunInfo:
     played_hands: int | None = None
     """Hands played in ``seconds`` when some deals were read from a deal log instead
     (a resumed or merged run); None when every hand was played in ``seconds``."""
+    untimed: bool = False
+    """The search bots played with their time limit off (:attr:`Job.untimed`)."""
 
     @property
     def hands_per_second(self) -> float:

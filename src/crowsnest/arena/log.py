@@ -39,6 +39,7 @@ def job_json(job: Job) -> dict[str, Any]:
         "options": dict(job.options),
         "budget": job.budget,
         "seatings": [list(s) for s in job.seatings],
+        "untimed": job.untimed,
     }
 
 
@@ -52,6 +53,7 @@ def job_from_json(data: dict[str, Any]) -> Job:
             options=tuple(sorted(data["options"].items())),
             budget=data["budget"],
             seatings=tuple(tuple(s) for s in data["seatings"]),
+            untimed=bool(data.get("untimed", False)),  # not in the logs before it
         )
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         raise DealLogError(f"the run's header is not an arena job ({err})") from None
@@ -185,7 +187,7 @@ def merge_logs(
     paths: Iterable[Path],
 ) -> tuple[str, Job, tuple[int, ...], tuple[DealOutcome, ...]]:
     """The deals of several logs of one match (same measure, rules, lineup, options,
-    budget and seatings; any seeds): what it measures, its job (with the first seed),
+    budget, seatings and time limit; any seeds): what it measures, its job (with the first seed),
     the seeds, and the outcomes ordered by seed then deal. A deal found in two files
     with the same seed counts once and must be the same in both."""
     job: Job | None = None
@@ -217,4 +219,4 @@ def merge_logs(
 
 
 def _match(job: Job) -> tuple[object, ...]:
-    return (job.family, job.rules, job.lineup, job.options, job.budget, job.seatings)
+    return (job.family, job.rules, job.lineup, job.options, job.budget, job.seatings, job.untimed)

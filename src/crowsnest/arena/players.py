@@ -13,7 +13,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from crowsnest.ai.base import Bot
-from crowsnest.ai.budget import has_budget, with_budget
+from crowsnest.ai.budget import has_budget, has_time_limit, untimed, with_budget
 from crowsnest.ai.external import ExternalBot
 from crowsnest.ai.registry import make_bot
 
@@ -42,12 +42,18 @@ def takes_budget(family: str, spec: str) -> bool:
     return not is_external(spec) and has_budget(make_bot(family, spec))
 
 
+def has_limit(family: str, spec: str) -> bool:
+    """Whether the bot ``spec`` names stops its decisions at a time limit."""
+    return not is_external(spec) and has_time_limit(make_bot(family, spec))
+
+
 @dataclass
 class Seating:
     """Makes the bots of one process; :meth:`close` stops the external programs."""
 
     family: str
     budget: float | None = None
+    untimed: bool = False
     _external: dict[str, ExternalBot] = field(default_factory=dict)
 
     def bot(self, spec: str) -> Bot:
@@ -60,6 +66,8 @@ class Seating:
         bot = make_bot(self.family, spec)
         if self.budget is not None and has_budget(bot):
             bot = with_budget(bot, self.budget)
+        if self.untimed:
+            bot = untimed(bot)
         return bot
 
     def close(self) -> None:

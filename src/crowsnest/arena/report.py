@@ -42,6 +42,8 @@ def _header(title: str, run: RunInfo, what: str) -> list[str]:
         line += ", options " + ", ".join(f"{k}={json.dumps(v)}" for k, v in run.options)
     if run.budget is not None:
         line += f", budget {run.budget:g} s"
+    if run.untimed:
+        line += ", untimed"
     return [title, line]
 
 

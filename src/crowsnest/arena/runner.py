@@ -42,7 +42,7 @@ def play_deal(job: Job, index: int, seating: Seating) -> DealOutcome:
 
 def _init(job: Job) -> None:
     global _worker
-    seating = Seating(job.family, job.budget)
+    seating = Seating(job.family, job.budget, job.untimed)
     _worker = (job, seating)
     util.Finalize(None, seating.close, exitpriority=10)
 
@@ -54,7 +54,7 @@ def _work(index: int) -> DealOutcome:
 
 
 def _serial(job: Job, indexes: Sequence[int]) -> Iterator[DealOutcome]:
-    seating = Seating(job.family, job.budget)
+    seating = Seating(job.family, job.budget, job.untimed)
     try:
         for index in indexes:
             yield play_deal(job, index, seating)
