@@ -110,7 +110,7 @@ RAMP    ?= 5
 bench-server: $(DEV_STAMP)
 	rm -rf data/bench-server && mkdir -p data/bench-server
 	CROWSNEST_RATE_LIMIT=1000 CROWSNEST_RATE_BURST=1000 CROWSNEST_CREATE_BURST=100000 \
-	CROWSNEST_IDENTITY_BURST=100000 \
+	CROWSNEST_IDENTITY_BURST=100000 CROWSNEST_REVIEW_WORLDS=0 \
 	CROWSNEST_MAX_CONNECTIONS_PER_CLIENT=100000 $(BIN)/crowsnest serve --port 8765 \
 		--data-dir data/bench-server 2>data/bench-server/server.log & pid=$$!; \
 	$(BIN)/crowsnest bench-server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
