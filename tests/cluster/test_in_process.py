@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from crowsnest.server.app import create_app
 from crowsnest.server.cluster.lease import Leases
 from crowsnest.server.cluster.registry import LeaseRegistry, home
+from crowsnest.server.registry import stop_all
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import SeatRow, Store, TableRow, table_owners
 from crowsnest.server.table import TableError
@@ -198,3 +199,31 @@ def test_a_table_dropped_after_its_claim_is_retryable_not_unknown(
     with pytest.raises(TableError) as unknown:
         registry.get("never-here")
     assert unknown.value.code == "table_not_found"
+
+
+def test_a_claim_stopped_by_the_close_answers_retryable(
+    two_nodes: Callable[[str], TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request waiting on a claim that the node's close stops is told to try again
+    (another node will have the table), not failed with the cancel."""
+    a = two_nodes("sa2")
+    registry = a.app.state.hub.registry  # type: ignore[attr-defined]
+    assert isinstance(registry, LeaseRegistry)
+
+    async def hang(table_id: str, ask: bool = True) -> None:
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(registry, "_claim", hang)
+
+    async def scenario() -> str:
+        request = asyncio.get_running_loop().create_task(registry.claim("claimed-at-close"))
+        while not registry._claims:
+            await asyncio.sleep(0.01)
+        await stop_all(list(registry._claims.values()))  # what close does to the claims
+        try:
+            await request
+        except TableError as err:
+            return err.code
+        return "answered"
+
+    assert a.portal.call(scenario) == "table_unavailable"  # type: ignore[union-attr]

@@ -212,7 +212,16 @@ class LeaseRegistry(Registry):
             task = asyncio.get_running_loop().create_task(self._claim(table_id, ask))
             self._claims[key] = task
             task.add_done_callback(lambda _: self._claims.pop(key, None))
-        await asyncio.shield(task)
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if task.cancelled() and current is not None and not current.cancelling():
+                # The claim, not this request, was stopped: the server is closing.
+                raise TableError(
+                    "table_unavailable", "this server is stopping; try again", 0.5
+                ) from None
+            raise
 
     async def _claim(self, table_id: str, ask: bool = True) -> None:
         row = await asyncio.to_thread(self.store.table, table_id)
