@@ -31,8 +31,13 @@ def test_a_minimum_bid_the_rules_refuse_is_not_kept(page: Page, lang: str) -> No
     words = catalog(lang)
     open_page(page)
     page.click("#tab-settings")
+    # The language change draws the Settings tab again once its catalog has arrived
+    # (after <html lang> is set; for "en" the attribute does not even change): wait for
+    # the new field, or a value typed into the old one is lost (a chance failure).
+    page.locator("#option-min_bid").evaluate("el => { el.dataset.stale = '1'; }")
     page.select_option("#settings-language", lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#option-min_bid:not([data-stale])")).to_have_count(1)
     field = page.locator("#option-min_bid")
     error = page.locator("#option-min_bid-error")
 
