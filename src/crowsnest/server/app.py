@@ -157,7 +157,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # A database call a cancelled task left running in a thread finishes before
             # the store closes: its connection would outlive the engine's pool, open.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.get_running_loop().shutdown_default_executor(), 10)
+                async with asyncio.timeout(10):
+                    await asyncio.get_running_loop().shutdown_default_executor()
             writer.close()
             bots.close()
             store.close()

@@ -191,7 +191,8 @@ async def _play_one(
     sent_at: float | None = None
     while time.monotonic() < tally.until:
         try:
-            raw = await asyncio.wait_for(ws.recv(), min(1.0, tally.until - time.monotonic()))
+            async with asyncio.timeout(min(1.0, tally.until - time.monotonic())):
+                raw = await ws.recv()
         except TimeoutError:
             continue
         message = json.loads(raw)
