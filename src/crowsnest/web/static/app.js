@@ -81,14 +81,19 @@ function showTab(name, focus = false) {
   renderTab(name);
 }
 
-/** @param {string} name */
-async function renderTab(name) {
+/**
+ * @param {string} name
+ * @param {boolean} [relabelled] drawn again for a new language (Settings keeps what is
+ *   being typed)
+ */
+async function renderTab(name, relabelled = false) {
   if (name === "settings") {
-    renderSettings($("#panel-settings"), ruleSets, {
+    const actions = {
       newGame: () => newGame(false),
       newPrivateGame: () => newGame(true),
-      setLanguage: (lang) => changeLanguage(lang),
-    });
+      setLanguage: (/** @type {string} */ lang) => changeLanguage(lang),
+    };
+    renderSettings($("#panel-settings"), ruleSets, actions, relabelled);
   } else if (name === "info") {
     // At a table (playing or watching), the rules of that table with its options;
     // else those of the game Settings would start.
@@ -520,7 +525,7 @@ function relabel() {
   document.title = t("app.title");
   if (game) game.relabel();
   else if (!document.querySelector("#join-form, #host-form, #full-table")) renderLobby();
-  if (activeTab !== "play") renderTab(activeTab);
+  if (activeTab !== "play") renderTab(activeTab, true);
 }
 
 async function main() {

@@ -90,6 +90,58 @@ export function mount(parent, ...children) {
 }
 
 /**
+ * Mount the same form drawn again (its words in another language): what the user was
+ * doing in it survives. A text or number field typed into since it was drawn keeps
+ * the typed text in its redrawn twin (the same id), and the focus stays on the twin
+ * of the focused control, caret included. For a redraw of the same fields only: a
+ * form of other fields would get values that are not theirs.
+ * @param {Element} parent
+ * @param {...Child} children
+ */
+export function remount(parent, ...children) {
+  /** @type {Map<string, string>} */
+  const typed = new Map();
+  for (const el of parent.querySelectorAll("input, textarea")) {
+    const field = /** @type {HTMLInputElement | HTMLTextAreaElement} */ (el);
+    const text = field instanceof HTMLTextAreaElement || ["text", "number", "search"].includes(field.type);
+    if (field.id && text && field.value !== field.defaultValue) typed.set(field.id, field.value);
+  }
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && active.id && parent.contains(active) ? active : null;
+  const caret = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? caretOf(focused) : null;
+  mount(parent, ...children);
+  for (const [id, value] of typed) {
+    const twin = parent.querySelector(`#${CSS.escape(id)}`);
+    if (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement) twin.value = value;
+  }
+  if (!focused) return;
+  const twin = parent.querySelector(`#${CSS.escape(focused.id)}`);
+  if (!(twin instanceof HTMLElement)) return;
+  twin.focus({ preventScroll: true });
+  if (caret && (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement)) {
+    try {
+      twin.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      /* a number field has no caret to set */
+    }
+  }
+}
+
+/**
+ * Where the caret (or the selection) of a field is; null where the field has none.
+ * @param {HTMLInputElement | HTMLTextAreaElement} field
+ * @returns {[number, number] | null}
+ */
+function caretOf(field) {
+  try {
+    const { selectionStart, selectionEnd } = field;
+    return selectionStart === null || selectionEnd === null ? null : [selectionStart, selectionEnd];
+  } catch {
+    return null; // a number field throws on selectionStart in some browsers
+  }
+}
+
+/**
  * The element under `root` that matches `selector`; throws if there is none (the
  * page's own skeleton is missing a part: a bug, not a state to handle).
  * @template {Element} [E=HTMLElement]

@@ -4,7 +4,7 @@
 // rules.
 
 import { t, currentLanguage, languages, formatNumber } from "./i18n.js";
-import { h, mount, find } from "./dom.js";
+import { h, mount, remount, find } from "./dom.js";
 import { store, saveSettings, SETTING_CHOICES } from "./store.js";
 import { api, ApiError } from "./api.js";
 import { errorWords } from "./model.js";
@@ -209,8 +209,10 @@ async function checkOption(rs, opt, el, value) {
  * @param {HTMLElement} panel
  * @param {RuleSet[]} ruleSets
  * @param {SettingsActions} actions
+ * @param {boolean} [again] the same form drawn again in another language: what is
+ *   being typed, and the focus, stay (a catalog arriving while one types)
  */
-export function renderSettings(panel, ruleSets, actions) {
+export function renderSettings(panel, ruleSets, actions, again = false) {
   const state = settings();
   const rs = ruleSets.find((r) => r.id === state.rules) ?? ruleSets[0];
   /** @type {[string, string][]} */
@@ -292,7 +294,7 @@ export function renderSettings(panel, ruleSets, actions) {
       ),
     ),
   );
-  mount(panel, h("div", { class: "settings" }, h("h2", {}, t("settings.title")), form));
+  (again ? remount : mount)(panel, h("div", { class: "settings" }, h("h2", {}, t("settings.title")), form));
 
   const rerender = () => renderSettings(panel, ruleSets, actions);
   form.addEventListener("submit", (e) => e.preventDefault());
