@@ -16,6 +16,7 @@ import pytest
 import sqlalchemy as sa
 from redis.asyncio import Redis
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from crowsnest.server.app import create_app
 from crowsnest.server.cluster.lease import Leases
@@ -86,7 +87,11 @@ def test_a_table_moves_to_the_node_asked_and_the_lobby_spans_nodes(
     until("node a's lobby to list b's table", LEASE * 3, listed_on_a)
     with a.websocket_connect(f"/ws/{table_id}") as ws:  # b holds it: a says so
         ws.send_json({"type": "hello", "version": 1})
-        assert ws.receive_json()["code"] == "table_unavailable"
+        refused = ws.receive_json()
+        assert refused["code"] == "table_unavailable" and refused["args"]["retry_after"] >= 1
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 1013  # try again later
 
 
 def test_a_node_that_stops_hands_its_tables_over(

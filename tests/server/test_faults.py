@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Connection
 from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 
 from crowsnest.server.app import create_app
 from crowsnest.server.settings import Settings
@@ -98,7 +99,11 @@ def test_a_failed_write_makes_only_its_table_unavailable_for_a_while(
     assert join.json()["error"]["code"] == "table_unavailable"
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         send(ws, type="hello", version=1, token=tokens[1])
-        assert receive(ws)["code"] == "table_unavailable"
+        refused = receive(ws)
+        assert refused["code"] == "table_unavailable" and refused["args"]["retry_after"] >= 1
+        with pytest.raises(WebSocketDisconnect) as closed:  # try again later: the client does
+            ws.receive_text()
+        assert closed.value.code == 1013
     assert client.get(f"/api/tables/{other_id}").status_code == 200  # only that table
     deadline = time.monotonic() + 5
     while (back := client.get(f"/api/tables/{table_id}")).status_code == 503:

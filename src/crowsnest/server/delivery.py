@@ -52,9 +52,16 @@ class Connection:
             self.close_code = code
             self.queue.put_nowait(None)
 
-    def refuse(self, code: str, message: str, seq: int | None = None) -> None:
+    def refuse(
+        self,
+        code: str,
+        message: str,
+        seq: int | None = None,
+        args: dict[str, int | str] | None = None,
+    ) -> None:
         """Send an error message."""
-        self.push(ErrorMessage(code=code, message=message, seq=seq).model_dump_json())
+        error = ErrorMessage(code=code, message=message, seq=seq, args=args or {})
+        self.push(error.model_dump_json())
 
 
 @dataclass(eq=False)

@@ -9,11 +9,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
-from starlette.status import WS_1000_NORMAL_CLOSURE, WS_1008_POLICY_VIOLATION
+from starlette.status import (
+    WS_1000_NORMAL_CLOSURE,
+    WS_1008_POLICY_VIOLATION,
+    WS_1013_TRY_AGAIN_LATER,
+)
 
 from crowsnest.server.delivery import Connection
 from crowsnest.server.hub import Hub
@@ -90,8 +95,9 @@ class _Session:
         self.table_id, self.settings = table_id, settings
         self.live: LiveTable | None = None
 
-    def refuse(self, code: str, message: str) -> None:
-        self.conn.refuse(code, message, None if self.live is None else self.live.table.seq)
+    def refuse(self, code: str, message: str, args: dict[str, int | str] | None = None) -> None:
+        seq = None if self.live is None else self.live.table.seq
+        self.conn.refuse(code, message, seq, args)
 
     async def read(self) -> None:
         conn, settings = self.conn, self.settings
@@ -135,7 +141,18 @@ class _Session:
                 self.live = await self.hub.attach(self.conn, self.table_id, message)
             else:
                 await self.hub.message(self.conn, self.live, message)
-        except (ProtocolError, TableError) as err:
+        except TableError as err:
+            if err.retry_after is None:
+                self.refuse(err.code, err.message)
+                return
+            # Retryable (the table is restored or moves to another node): say when,
+            # and a refused hello closes (1013, try again later), so that the client
+            # connects again then, as after any close, instead of waiting on a
+            # connection that cannot be attached.
+            self.refuse(err.code, err.message, {"retry_after": max(1, math.ceil(err.retry_after))})
+            if self.live is None:
+                self.conn.kick(WS_1013_TRY_AGAIN_LATER)
+        except ProtocolError as err:
             self.refuse(err.code, err.message)
         except Exception:
             server_event("internal_error", logging.ERROR, table=self.table_id, exc_info=True)
