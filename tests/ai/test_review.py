@@ -4,11 +4,14 @@ are flagged with the expected sign and size; forced decisions never are."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from test_rook_bots import COUNTERS, FEED, game_at
 
 from crowsnest.ai.hearts.normal import Normal
+from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solved, Solver
 from crowsnest.ai.review import (
     HEARTS_BANDS,
     ROOK_BANDS,
@@ -208,6 +211,59 @@ def test_hearts_hindsight_is_the_exact_search_or_says_it_was_cut_short() -> None
     assert any(d["hindsight"] and d["hindsight"]["cut_short"] for d in as_json)
     passes = [d for d in found.decisions if d.phase == "pass"]
     assert all(d.hindsight is None for d in passes)  # the pass has none
+
+
+def test_hearts_hindsight_is_searched_from_the_hands_end_and_stops_at_the_first_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The exact search runs for the last card decision first, then back to the
+    first; once a position's search is cut short, positions of the same hand that
+    hold more cards are not searched (they would spend the whole budget too) but cut
+    short at once; and the review says the same as a search of every position."""
+    game = new_game("hearts", seed=3)
+    bot = Normal()
+    rng = random.Random(3)
+    while game.hand_number == 0:
+        seat = min(game.actors)
+        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
+    record = game.record()
+    searched: list[tuple[int, bool]] = []  # (cards left, cut short) per search, in order
+    compare = Solver.compare
+
+    def spy(self: Solver, position: Position, taken: int, cards: Sequence[int]) -> Solved:
+        left = sum(h.bit_count() for h in position.hands)
+        try:
+            found = compare(self, position, taken, cards)
+        except OutOfNodes:
+            searched.append((left, True))
+            raise
+        searched.append((left, False))
+        return found
+
+    monkeypatch.setattr(Solver, "compare", spy)
+    found = review(record, 0, worlds=4, nodes=3000)
+    sizes = [left for left, _ in searched]
+    assert sizes == sorted(sizes)  # from the end of the hand backwards
+    cuts = [left for left, cut in searched if cut]
+    assert cuts == [max(sizes)]  # the first cut is the last search
+    played = [d for d in found.decisions if d.phase == "play" and not d.forced]
+    assert len(searched) < len(played)  # the earlier positions were not searched
+    # Every position searched (no skipping) gives the same review.
+    monkeypatch.setattr(Solver, "compare", compare)
+    one_by_one = [
+        judge_position(replayed_before(record, d.step), 0, d.taken, worlds=4, nodes=3000)
+        for d in played
+    ]
+    assert [d.hindsight for d in played] == [d.hindsight for d in one_by_one]
+
+
+def replayed_before(record: dict[str, Any], step: int) -> HeartsGame:
+    """The game of ``record`` just before its action number ``step``."""
+    game = new_game(record["rules"], seed=record["seed"], deals=record.get("deals", []))
+    assert isinstance(game, HeartsGame)
+    for who, text in record["actions"][:step]:
+        game.apply(who, text)
+    return game
 
 
 def test_a_budget_too_small_for_the_position_gives_no_hindsight_figure() -> None:

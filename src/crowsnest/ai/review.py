@@ -25,7 +25,9 @@ cards face up, kept apart and labelled as hindsight. Hearts card play: the rest 
 the hand searched exactly (:mod:`crowsnest.ai.hearts.solver`, paranoid double dummy)
 after the card taken and after each candidate, within a node budget per decision;
 a decision whose search the budget cut short gets no figure, only that it was cut
-short (:attr:`Hindsight.cut_short`). Rook: each candidate played out in the real
+short (:attr:`Hindsight.cut_short`). A hand's card decisions are searched from the
+last back to the first, and once one is cut short the earlier ones (more cards
+left) are cut short without a search (:func:`solve_backwards`). Rook: each candidate played out in the real
 deal by the search's own players (exactly, double dummy, over the last three
 tricks). The Hearts pass has none.
 """
@@ -35,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from crowsnest.ai import pause
@@ -321,9 +323,7 @@ def judge(
     scorer = scorer_for(game, seat, moment.legal)
     if scorer is None:  # pragma: no cover - forced decisions are caught above
         return base
-    actions = list(scorer.candidates)
-    if moment.action not in actions:
-        actions.append(moment.action)
+    actions = candidates_of(scorer, moment.action)
     sign = 1.0 if scorer.higher else -1.0
     rng = random.Random(f"review:{game.seed}:{moment.step}")
     results: list[list[float]] = [[] for _ in actions]
@@ -371,6 +371,42 @@ def judge(
         options=options,
         hindsight=seen,
     )
+
+
+def candidates_of(scorer: Scorer, taken: Action) -> list[Action]:
+    """The actions a decision is judged between: the search's, and the one taken."""
+    actions = list(scorer.candidates)
+    if taken not in actions:
+        actions.append(taken)
+    return actions
+
+
+def solve_backwards(
+    decisions: list[Decision], later: Sequence[tuple[int, Moment]], seat: int, solver: Solver
+) -> None:
+    """The Hearts hindsight of the card decisions ``later`` (index in ``decisions``,
+    moment), set in ``decisions``: each hand's from its last to its first. A position
+    holding more cards than one of the same hand whose search ran out of nodes is not
+    searched but cut short at once: it would spend its whole budget the same way (most
+    of a review's time went there: docs/ai.md, "Hand review"), and the later
+    positions' transposition entries serve the earlier ones."""
+    fewest_cut: dict[int, int] = {}
+    """Per hand number: the fewest cards left in a position whose search was cut short."""
+    for index, moment in reversed(later):
+        game = moment.game
+        assert isinstance(game, HeartsGame) and isinstance(moment.action, Play)
+        left = sum(h.bit_count() for h in game.hands)
+        if left > fewest_cut.get(game.hand_number, 53):
+            seen = Hindsight(None, None, None, None, cut_short=True)
+        else:
+            scorer = scorer_for(game, seat, moment.legal)
+            assert scorer is not None  # a decision with a choice
+            seen = solved_hindsight(
+                game, solver, moment.action, candidates_of(scorer, moment.action)
+            )
+            if seen.cut_short:
+                fewest_cut[game.hand_number] = left
+        decisions[index] = replace(decisions[index], hindsight=seen)
 
 
 def solved_hindsight(
@@ -447,6 +483,7 @@ def review(
     decisions: list[Decision] = []
     family = rules_id = ""
     solver: Solver | None = None
+    later: list[tuple[int, Moment]] = []  # Hearts card play: hindsight once all are judged
     for moment in moments(record, seat):
         game = moment.game
         family, rules_id = game.rules.family, game.rules.id
@@ -457,7 +494,13 @@ def review(
         if isinstance(game, HeartsGame) and solver is None:
             solver = Solver(game.rules, seat, nodes)
         thresholds = bands(family, rules_id)
-        decisions.append(judge(moment, seat, worlds, thresholds, hindsight, solver))
+        solved = hindsight and isinstance(game, HeartsGame) and isinstance(moment.action, Play)
+        decision = judge(moment, seat, worlds, thresholds, hindsight and not solved, solver)
+        if solved and not decision.forced:
+            later.append((len(decisions), moment))
+        decisions.append(decision)
+    if solver is not None:
+        solve_backwards(decisions, later, seat, solver)
     if not family:
         game = replay(record)
         family, rules_id = game.rules.family, game.rules.id
