@@ -11,11 +11,14 @@ from typing import Any, cast
 
 import pytest
 
-from crowsnest.engine import new_game
+from crowsnest.ai.review import review
+from crowsnest.engine import Choose, PassCards, new_game
+from crowsnest.engine.cards import bits
+from crowsnest.server.access import token_hash
 from crowsnest.server.bots import BotRunner, ReviewsBusy
 from crowsnest.server.journal import Journal
 from crowsnest.server.registry import LiveTable
-from crowsnest.server.review import Reviewer
+from crowsnest.server.review import Reviewer, read_reviews
 from crowsnest.server.schemas import PROTOCOL_VERSION
 from crowsnest.server.store import SeatRow, Store, Writer
 from server.test_server_store import table_row
@@ -111,3 +114,44 @@ def test_a_review_done_is_stored_and_no_longer_queued(store: Store) -> None:
     assert sent == ['{"type":"review_ready","hand_number":0}']
     assert store.reviews("t1", None, None) == [(0, 0, review)]
     assert store.pending_reviews() == [] and reviewer.pending_hands("t1", None) == []
+
+
+def test_a_review_stored_while_its_task_still_counts_it_is_said_once_stored(
+    tmp_path: Path,
+) -> None:
+    """A reader between a review's write and its task's letting it go (the reviews
+    read after the ``pending`` snapshot): the hand is in ``reviews``, not also in
+    ``pending`` (a chance failure of tests/server/test_review_recovery.py saw both)."""
+    store = Store(f"sqlite:///{tmp_path / 'crowsnest.db'}")
+    store.migrate()
+    try:
+        with store.begin() as conn:
+            seats = [SeatRow(0, "human", None, None)]
+            bots = [SeatRow(i, "bot", "easy", None) for i in (1, 2, 3)]
+            Store.create_table(conn, table_row(status="playing"), seats + bots)
+            Store.claim_seat(conn, "t1", 0, "Ann", token_hash("ann-token"), "playing")
+        game = new_game("hearts", seed=1)
+        while game.hand_number == 0:
+            seat = min(game.actors)
+            game.apply(seat, first_action(game, seat))
+        done = review(game.record(), 0, worlds=2, nodes=500).to_json()
+        on_its_way = frozenset({(0, 0), (1, 0)})  # as the task held them before the write
+        before = read_reviews(store, "t1", None, None, "ann-token", None, True, on_its_way)
+        assert before.pending == [0, 1] and before.reviews == []
+        with store.begin() as conn:
+            Store.save_review(conn, "t1", 0, 0, done)
+        after = read_reviews(store, "t1", None, None, "ann-token", None, True, on_its_way)
+        assert [r.hand_number for r in after.reviews] == [0]
+        assert after.pending == [1]  # hand 0 said once: stored
+        one = read_reviews(store, "t1", 1, None, "ann-token", None, True, on_its_way)
+        assert one.pending == [1] and one.reviews == []
+    finally:
+        store.close()
+
+
+def first_action(game: Any, seat: int) -> Any:
+    """A seat's first legal action (a pass: its first cards allowed)."""
+    legal = game.legal_actions(seat)[0]
+    if isinstance(legal, Choose):
+        return PassCards(sum(1 << c for c in list(bits(legal.allowed))[: legal.count]))
+    return legal

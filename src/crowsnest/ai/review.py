@@ -27,9 +27,9 @@ after the card taken and after each candidate, within a node budget per decision
 a decision whose search the budget cut short gets no figure, only that it was cut
 short (:attr:`Hindsight.cut_short`). A hand's card decisions are searched from the
 last back to the first, and once one is cut short the earlier ones (more cards
-left) are cut short without a search (:func:`solve_backwards`). Rook: each candidate played out in the real
-deal by the search's own players (exactly, double dummy, over the last three
-tricks). The Hearts pass has none.
+left) are cut short without a search (:func:`solve_backwards`). Rook: each
+candidate played out in the real deal by the search's own players (exactly, double
+dummy, over the last three tricks). The Hearts pass has none.
 """
 
 from __future__ import annotations

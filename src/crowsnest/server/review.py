@@ -34,7 +34,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from typing import Any, Final, Literal
 
 from crowsnest.server.access import check_reader, matches
@@ -280,8 +280,13 @@ class Reviewer:
     def pending_hands(self, table_id: str, seat: int | None) -> list[int]:
         """The hands of ``table_id`` (of ``seat``, when given) whose review is queued
         or running here."""
-        found = {h for t, h, s in self.pending if t == table_id and seat in (None, s)}
-        return sorted(found)
+        return sorted({h for h, s in self.pending_of(table_id) if seat in (None, s)})
+
+    def pending_of(self, table_id: str) -> frozenset[tuple[int, int]]:
+        """(hand, seat) of each review of ``table_id`` queued or running here, now (a
+        copy: taken on the event loop, where the set changes, before a reader's thread
+        reads the stored reviews)."""
+        return frozenset((h, s) for t, h, s in self.pending if t == table_id)
 
     async def wait(self) -> None:
         """Until every review started so far is done (tests, shutdown)."""
@@ -304,11 +309,13 @@ def read_reviews(
     token: str | None,
     invite: str | None,
     reviewing: bool = True,
-    pending: Callable[[str, int | None], list[int]] | None = None,
+    pending: Collection[tuple[int, int]] = (),
 ) -> Reviews:
     """The stored reviews of ``table_id`` the caller may read (see the module's
-    docstring): of hand ``hand`` and seat ``seat`` only, when given; ``pending``
-    says which hands of a seat (or of all) have a review on its way."""
+    docstring): of hand ``hand`` and seat ``seat`` only, when given; ``pending``:
+    (hand, seat) of the reviews on their way, as they were before this read. A
+    review stored since is not on its way any more: the answer says it once, stored
+    (its task drops it from ``pending`` just after the write)."""
     row = store.table(table_id)
     if row is None:
         raise TableError("table_not_found", "no table has this id")
@@ -332,7 +339,9 @@ def read_reviews(
             )
         seat = own[0]
     found = []
+    stored: set[tuple[int, int]] = set()
     for hand_number, seat_number, review in store.reviews(table_id, hand, seat):
+        stored.add((hand_number, seat_number))
         if not over:
             review = {
                 **review,
@@ -340,7 +349,7 @@ def read_reviews(
             }
         item = {"hand_number": hand_number, "seat": seat_number, "review": review}
         found.append(HandReview.model_validate(item))
-    coming = [] if pending is None else pending(table_id, seat)
+    coming = sorted({h for h, s in pending if seat in (None, s) and (h, s) not in stored})
     return Reviews(
         table_id=table_id,
         status=row.status,

@@ -121,7 +121,7 @@ async def table_review(
     simply absent."""
     token = None if auth is None else auth.credentials
     on = request.app.state.settings.review_worlds > 0
-    pending = request.app.state.hub.reviewer.pending_hands
+    pending = request.app.state.hub.reviewer.pending_of(table_id)  # before the stored ones
     return await asyncio.to_thread(
         read_reviews, store, table_id, hand, seat, token, invite, on, pending
     )
