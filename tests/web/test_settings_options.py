@@ -4,6 +4,7 @@ player's language, with the value and what is allowed, and is not kept; the rule
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,7 +59,7 @@ def test_a_minimum_bid_the_rules_refuse_is_not_kept(page: Page, lang: str) -> No
 
 @pytest.mark.parametrize(("lang", "phone"), [("he", True), ("pl", False), ("el", False)])
 def test_what_is_typed_while_a_language_loads_is_kept(
-    browser: Browser, base_url: str, lang: str, phone: bool
+    browser: Browser, base_url: str, screenshots: Path, lang: str, phone: bool
 ) -> None:
     """The language's catalog arrives while a number is being typed into an option
     (committed only when the field is left): the Settings tab drawn again in the new
@@ -94,6 +95,8 @@ def test_what_is_typed_while_a_language_loads_is_kept(
         expect(redrawn).to_have_count(1)
         expect(redrawn).to_have_value(str(typed))
         expect(redrawn).to_be_focused()
+        kind = "phone" if phone else "desktop"
+        page.screenshot(path=str(screenshots / f"settings-typed-{lang}-{kind}.png"))
         # Leaving the field keeps the value (Chromium already commits it as the old
         # field goes; either way it is saved once the field is left).
         redrawn.press("Tab")
