@@ -176,6 +176,9 @@ def test_deal_logs_of_several_seeds_merge(tmp_path: Path) -> None:
     assert both.per_deal == first.per_deal + second.per_deal
     assert both.run.seeds == (1, 2) and both.run.deals == 5
     assert "seeds 1, 2" in format_result(both)
+    # Nothing was played to merge them: no speed to report (not "inf hands/s").
+    assert "speed      not measured: every deal was read from a deal log" in format_result(both)
+    assert "hands/s" not in format_result(both)
     rook_arena("rook/tournament", "random", "greedy", deals=1, seed=1, workers=1, out=c)
     with pytest.raises(DealLogError, match="another match"):
         merged([a, c])

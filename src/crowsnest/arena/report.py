@@ -50,6 +50,8 @@ def _header(title: str, run: RunInfo, what: str) -> list[str]:
 def _speed(run: RunInfo) -> str:
     workers = "1 worker" if run.workers == 1 else f"{run.workers} workers"
     hands = run.hands if run.played_hands is None else run.played_hands
+    if hands == 0:  # merged, or resumed with every deal in the log already
+        return "  speed      not measured: every deal was read from a deal log"
     return (
         f"  speed      {hands} hands in {run.seconds:.1f} s: "
         f"{run.hands_per_second:.1f} hands/s on {workers}"
