@@ -185,17 +185,22 @@ def test_review_checks_its_arguments() -> None:
     assert empty.decisions == () and empty.family == "hearts" and empty.accuracy is None
 
 
-def test_hearts_hindsight_is_the_exact_search_or_says_it_was_cut_short() -> None:
-    """A whole hand's card play reviewed with a small node budget: the first tricks'
-    hindsight is cut short and carries no figure; the last ones' is exact (the
-    solver's value after the card taken) and never a negative cost."""
+def first_hand_by_normal_bots() -> dict[str, Any]:
+    """The record of a Hearts game's first hand, played by Normal bots (seed 3)."""
     game = new_game("hearts", seed=3)
     bot = Normal()
     rng = random.Random(3)
     while game.hand_number == 0:
         seat = min(game.actors)
         game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
-    found = review(game.record(), 0, worlds=4, nodes=3000)
+    return game.record()
+
+
+def test_hearts_hindsight_is_the_exact_search_or_says_it_was_cut_short() -> None:
+    """A whole hand's card play reviewed with a small node budget: the first tricks'
+    hindsight is cut short and carries no figure; the last ones' is exact (the
+    solver's value after the card taken) and never a negative cost."""
+    found = review(first_hand_by_normal_bots(), 0, worlds=4, nodes=3000)
     played = [d for d in found.decisions if d.phase == "play" and not d.forced]
     seen = [d.hindsight for d in played]
     assert all(h is not None for h in seen)
@@ -220,13 +225,7 @@ def test_hearts_hindsight_is_searched_from_the_hands_end_and_stops_at_the_first_
     first; once a position's search is cut short, positions of the same hand that
     hold more cards are not searched (they would spend the whole budget too) but cut
     short at once; and the review says the same as a search of every position."""
-    game = new_game("hearts", seed=3)
-    bot = Normal()
-    rng = random.Random(3)
-    while game.hand_number == 0:
-        seat = min(game.actors)
-        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
-    record = game.record()
+    record = first_hand_by_normal_bots()
     searched: list[tuple[int, bool]] = []  # (cards left, cut short) per search, in order
     compare = Solver.compare
 
