@@ -95,7 +95,7 @@ def run(
 def test_a_review_that_will_not_come_is_said_so(store: Store, answer: object, reason: str) -> None:
     reviewer, sent = run(store, answer)
     assert sent == [f'{{"type":"review_skipped","hand_number":0,"reason":"{reason}"}}']
-    assert reviewer.pending_hands("t1", 0) == []
+    assert reviewer.pending_of("t1") == frozenset()
     assert store.pending_reviews() == []
     assert store.reviews("t1", None, None) == []
 
@@ -105,7 +105,7 @@ def test_an_older_client_is_not_told_of_a_skipped_review(store: Store) -> None:
     (the review is still given up, and nothing else is sent)."""
     reviewer, sent = run(store, RuntimeError("boom"), version=2)
     assert sent == []
-    assert reviewer.pending_hands("t1", 0) == [] and store.pending_reviews() == []
+    assert reviewer.pending_of("t1") == frozenset() and store.pending_reviews() == []
 
 
 def test_a_review_done_is_stored_and_no_longer_queued(store: Store) -> None:
@@ -113,7 +113,7 @@ def test_a_review_done_is_stored_and_no_longer_queued(store: Store) -> None:
     reviewer, sent = run(store, review)
     assert sent == ['{"type":"review_ready","hand_number":0}']
     assert store.reviews("t1", None, None) == [(0, 0, review)]
-    assert store.pending_reviews() == [] and reviewer.pending_hands("t1", None) == []
+    assert store.pending_reviews() == [] and reviewer.pending_of("t1") == frozenset()
 
 
 def test_a_review_stored_while_its_task_still_counts_it_is_said_once_stored(

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -36,6 +35,7 @@ from crowsnest.server.bots import BotRunner
 from crowsnest.server.guard import BodyTimeout
 from crowsnest.server.hub import Hub
 from crowsnest.server.identity import Identity
+from crowsnest.server.limits import retry_seconds
 from crowsnest.server.logs import server_event
 from crowsnest.server.names import BadName
 from crowsnest.server.players_store import PlayerStore
@@ -86,7 +86,7 @@ def error_response(
     code: str, message: str, status: int | None = None, retry_after: float | None = None
 ) -> JSONResponse:
     body = ErrorBody.model_validate({"error": {"code": code, "message": message}})
-    headers = None if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    headers = None if retry_after is None else {"Retry-After": str(retry_seconds(retry_after))}
     return JSONResponse(
         body.model_dump(), status_code=status or STATUS.get(code, 400), headers=headers
     )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import secrets
 import time
 from collections.abc import Callable
@@ -28,7 +27,7 @@ from crowsnest.server.bot_driver import BotDriver
 from crowsnest.server.bots import BotRunner, HintsBusy, bot_for
 from crowsnest.server.delivery import WS_4000_SEAT_TAKEN_OVER, Connection
 from crowsnest.server.journal import Journal
-from crowsnest.server.limits import KeyedLimit
+from crowsnest.server.limits import KeyedLimit, retry_seconds
 from crowsnest.server.logs import table_event
 from crowsnest.server.people import bot_name, default_timer, turn_seconds
 from crowsnest.server.players_store import PlayerStore
@@ -156,7 +155,7 @@ class Hub:
                 error = ErrorMessage(
                     code="table_unavailable",
                     message="the table restarts after a failed write; reconnect",
-                    args={"retry_after": max(1, math.ceil(delay))},
+                    args={"retry_after": retry_seconds(delay)},
                 )
                 live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
                 return False

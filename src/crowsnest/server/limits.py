@@ -12,8 +12,19 @@ memory without end.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Hashable
+
+
+def retry_seconds(delay: float) -> int:
+    """A wait as the clients are told it (``Retry-After``, ``args.retry_after``):
+    whole seconds, rounded up, at least one.
+
+    >>> retry_seconds(0.2), retry_seconds(1.0), retry_seconds(2.5)
+    (1, 1, 3)
+    """
+    return max(1, math.ceil(delay))
 
 
 class TokenBucket:

@@ -277,11 +277,6 @@ class Reviewer:
         table_event("review_choice", table_id, seat=seat, on=on)
         return ReviewChoiceSet(table_id=table_id, seat=seat, on=on)
 
-    def pending_hands(self, table_id: str, seat: int | None) -> list[int]:
-        """The hands of ``table_id`` (of ``seat``, when given) whose review is queued
-        or running here."""
-        return sorted({h for h, s in self.pending_of(table_id) if seat in (None, s)})
-
     def pending_of(self, table_id: str) -> frozenset[tuple[int, int]]:
         """(hand, seat) of each review of ``table_id`` queued or running here, now (a
         copy: taken on the event loop, where the set changes, before a reader's thread

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import time
 from urllib.parse import urlsplit
 
@@ -22,7 +21,7 @@ from starlette.status import (
 
 from crowsnest.server.delivery import Connection
 from crowsnest.server.hub import Hub
-from crowsnest.server.limits import TokenBucket
+from crowsnest.server.limits import TokenBucket, retry_seconds
 from crowsnest.server.logs import server_event
 from crowsnest.server.registry import LiveTable
 from crowsnest.server.schemas import HelloMessage, ProtocolError, parse_client_message
@@ -149,7 +148,7 @@ class _Session:
             # and a refused hello closes (1013, try again later), so that the client
             # connects again then, as after any close, instead of waiting on a
             # connection that cannot be attached.
-            self.refuse(err.code, err.message, {"retry_after": max(1, math.ceil(err.retry_after))})
+            self.refuse(err.code, err.message, {"retry_after": retry_seconds(err.retry_after)})
             if self.live is None:
                 self.conn.kick(WS_1013_TRY_AGAIN_LATER)
         except ProtocolError as err:
