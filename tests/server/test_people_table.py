@@ -189,6 +189,9 @@ def test_quick_chat_goes_to_everyone_and_is_rate_limited() -> None:
     assert errors(refused) == ["chat_too_fast"]
     (error,) = [m for _, m in refused.out if isinstance(m, ErrorMessage)]
     assert error.args["retry_after"] == 2  # one message every 2 s
+    half = table.handle(1, ChatSend(type="chat", key="gg"), now=1.0)  # a second to wait
+    (error,) = [m for _, m in half.out if isinstance(m, ErrorMessage)]
+    assert error.args["retry_after"] == 1  # whole seconds, rounded up (limits.retry_seconds)
     assert table.handle(0, ChatSend(type="chat", key="hello"), now=0.0).out[0][0] == "all"
     later = table.handle(1, ChatSend(type="chat", key="wp"), now=10.0)
     assert errors(later) == [] and table.seq == 0

@@ -345,8 +345,10 @@ class ErrorMessage(_Out):
     args: dict[str, int | str] = Field(default_factory=dict)
     """What a translated message needs: `{"minimum": 75}` for `bid_too_low`,
     `{"maximum": ...}` for `bid_too_high`, `{"step": 5}` for `bid_not_multiple`,
-    `{"count": 3}` for `wrong_card_count`; otherwise `{}`. The client shows
-    `error.<code>` with these arguments."""
+    `{"count": 3}` for `wrong_card_count`; `{"retry_after": 2}` (whole seconds
+    to wait before trying again) for `table_unavailable`, `chat_too_fast` and
+    `resign_too_fast`; otherwise `{}`. The client shows `error.<code>` with these
+    arguments."""
 
 
 class PongMessage(_Out):

@@ -44,7 +44,7 @@ from crowsnest.engine import (
 from crowsnest.engine.wire import LEFT
 from crowsnest.fairness import SCHEME, commitment
 from crowsnest.server.bots import bot_for
-from crowsnest.server.limits import KeyedLimit
+from crowsnest.server.limits import KeyedLimit, retry_seconds
 from crowsnest.server.people import (
     CHAT_BURST,
     CHAT_RATE,
@@ -483,7 +483,7 @@ class Table:
             return self._refuse(
                 "chat_too_fast",
                 f"at most {CHAT_BURST} quick messages at once; wait {wait:.1f} s",
-                {"retry_after": max(1, round(wait + 0.5))},
+                {"retry_after": retry_seconds(wait)},
             )
         return Outcome([("all", ChatMessage(seat=seat, key=message.key))])
 
@@ -572,7 +572,7 @@ class Table:
             return self._refuse(
                 "resign_too_fast",
                 f"at most {RESIGN_BURST} resign proposals at once; wait {wait:.0f} s",
-                {"retry_after": max(1, round(wait + 0.5))},
+                {"retry_after": retry_seconds(wait)},
             )
         self.proposals[team] = Proposal(seat, now + RESIGN_SECONDS)
         return Outcome(self._news(seat, "proposed"))
