@@ -20,7 +20,8 @@ from test_invariants import random_action
 from crowsnest.engine import HeartsGame, Play, RookGame, RulesError, new_game
 from crowsnest.engine.actions import PLAY_TEXT, PLAYS, Bid, PassCards
 from crowsnest.engine.base import Game
-from crowsnest.engine.cards import bits
+from crowsnest.engine.cards import bits, card_text
+from crowsnest.engine.events import play_event, turn_event
 
 
 def state(game: Any) -> dict[str, Any]:
@@ -128,3 +129,25 @@ def test_rook_step_is_apply_without_the_events(rules: str) -> None:
     with pytest.raises(RulesError) as err:
         quiet.step(4, Play(0))
     assert err.value.code == "bad_seat"
+
+
+def test_the_shared_events_are_the_events_a_play_makes_and_cannot_be_changed() -> None:
+    """A played card and the next turn are one shared event each (``play_event``,
+    ``turn_event``): every game hands out the same object, so none may be changed."""
+    games = [new_game("hearts", seed=3), new_game("rook/tournament", seed=3)]
+    rng = random.Random(1)
+    for game in games:
+        while game.phase != "play":
+            seat = min(game.actors)
+            game.apply(seat, random_action(game, seat, rng))
+        seat = game.turn
+        (card, *_) = [a for a in game.legal_actions(seat) if isinstance(a, Play)]
+        events = game.apply(seat, card)
+        assert events[0] is play_event(seat, card.card)
+        assert events[0].to_json() == {"type": "play", "seat": seat, "card": card_text(card.card)}
+        assert events[-1] is turn_event(game.turn)
+        assert events[-1].to_json() == {"type": "turn", "seat": game.turn}
+        with pytest.raises(TypeError):
+            events[0].data["seat"] = 3  # type: ignore[index]
+        with pytest.raises(AttributeError):
+            events[0].to = 1  # type: ignore[misc]

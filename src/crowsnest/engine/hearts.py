@@ -14,7 +14,6 @@ from typing import Any, Final
 from crowsnest.engine.actions import PLAY_TEXT, PLAYS, Action, Choose, LegalAction, PassCards, Play
 from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
-    CARD_TEXT,
     SUIT_NAMES,
     card_list_text,
     cards_text,
@@ -22,7 +21,7 @@ from crowsnest.engine.cards import (
     suit_mask,
 )
 from crowsnest.engine.errors import IllegalAction
-from crowsnest.engine.events import Event
+from crowsnest.engine.events import Event, play_event, turn_event
 from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
 from crowsnest.engine.tricks import (
     HEARTS_POWER,
@@ -177,7 +176,7 @@ class HeartsGame(Game[HeartsRules]):
         self.phase = "play"
         self.leader = self.turn = next(s for s in range(4) if self.hands[s] >> TWO_CLUBS & 1)
         if events is not None:
-            events.append(Event("turn", {"seat": self.turn}))
+            events.append(turn_event(self.turn))
 
     def _exchange(self, events: list[Event] | None) -> None:
         offset = PASS_OFFSET[self.direction]
@@ -208,7 +207,7 @@ class HeartsGame(Game[HeartsRules]):
         trick = self.trick
         trick.append(card)
         if events is not None:
-            events.append(Event("play", {"seat": seat, "card": CARD_TEXT[card]}))
+            events.append(play_event(seat, card))
         if not self.broken and 1 << card & HEARTS_MASK:
             self.broken = True
             if events is not None:
@@ -218,7 +217,7 @@ class HeartsGame(Game[HeartsRules]):
                 self._led = led_suit(card, 0, SUIT_MASKS)
             self.turn = (seat + 1) % 4
             if events is not None:
-                events.append(Event("turn", {"seat": self.turn}))
+                events.append(turn_event(self.turn))
             return
         winner = (self.leader + winning_index(trick, self._led, 0, HEARTS_POWER)) % 4
         points = trick_points(trick, self._points)
@@ -232,7 +231,7 @@ class HeartsGame(Game[HeartsRules]):
         if len(self.tricks) == 13:
             self._end_hand(events)
         elif events is not None:
-            events.append(Event("turn", {"seat": winner}))
+            events.append(turn_event(winner))
 
     def _end_hand(self, events: list[Event] | None) -> None:
         points, moon = score_round(self.rules, self.taken)

@@ -34,12 +34,11 @@ from crowsnest.engine.cards import (
     CROW,
     bits,
     card_list_text,
-    card_text,
     cards_text,
     suit_of,
 )
 from crowsnest.engine.errors import IllegalAction
-from crowsnest.engine.events import Event
+from crowsnest.engine.events import Event, play_event, turn_event
 from crowsnest.engine.rules.rook import RookRules, tables
 from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
 from crowsnest.engine.views import RookView, rook_view
@@ -242,7 +241,7 @@ class RookGame(Game[RookRules]):
         self.phase = "auction"
         if events is not None:
             events.append(Event("deal", {"hand_number": self.hand_number, "dealer": self.dealer}))
-            events.append(Event("turn", {"seat": self.turn}))
+            events.append(turn_event(self.turn))
 
     def _forced(self, seat: int) -> bool:
         """Dealer-forced: the three others passed without a bid, the dealer must bid."""
@@ -276,7 +275,7 @@ class RookGame(Game[RookRules]):
                 nxt = (nxt + 1) % 4
             self.turn = nxt
             if events is not None:
-                events.append(Event("turn", {"seat": nxt}))
+                events.append(turn_event(nxt))
 
     def _win_auction(self, seat: int, events: list[Event] | None) -> None:
         self.declarer = self.turn = seat
@@ -308,7 +307,7 @@ class RookGame(Game[RookRules]):
         self.leader = self.turn = (self.dealer + 1) % 4
         if events is not None:
             events.append(Event("trump", {"seat": self.declarer, "colour": COLOUR_NAMES[colour]}))
-            events.append(Event("turn", {"seat": self.turn}))
+            events.append(turn_event(self.turn))
 
     def led_mask(self, card: int) -> int:
         """The effective suit of ``card`` once trump is named: trump, or its colour."""
@@ -322,13 +321,13 @@ class RookGame(Game[RookRules]):
         trick = self.trick
         trick.append(card)
         if events is not None:
-            events.append(Event("play", {"seat": seat, "card": card_text(card)}))
+            events.append(play_event(seat, card))
         if len(trick) < 4:
             if len(trick) == 1:
                 self._led = self.led_mask(card)
             self.turn = (seat + 1) % 4
             if events is not None:
-                events.append(Event("turn", {"seat": self.turn}))
+                events.append(turn_event(self.turn))
             return
         winner = (self.leader + winning_index(trick, self._led, self.trump_mask, self._power)) % 4
         points = trick_points(trick, self._points)
@@ -344,7 +343,7 @@ class RookGame(Game[RookRules]):
         if len(self.tricks) == self.rules.hand_size:
             self._end_hand(events)
         elif events is not None:
-            events.append(Event("turn", {"seat": winner}))
+            events.append(turn_event(winner))
 
     def _end_hand(self, events: list[Event] | None) -> None:
         rules = self.rules

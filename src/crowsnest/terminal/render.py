@@ -7,7 +7,7 @@ notation (``QS``, ``R14``, ``CROW``), the same text the player types.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from crowsnest.engine import (
@@ -197,7 +197,7 @@ def event_lines(event: Event, view: PlayerView, rules: Rules) -> list[str]:
     return _other_lines(kind, data, seat, view, rules)
 
 
-def _deal_lines(data: dict[str, Any], view: PlayerView) -> list[str]:
+def _deal_lines(data: Mapping[str, Any], view: PlayerView) -> list[str]:
     title = f"---- Hand {data['hand_number'] + 1} "
     if isinstance(view, HeartsView):
         direction = data["pass_direction"]
@@ -207,7 +207,7 @@ def _deal_lines(data: dict[str, Any], view: PlayerView) -> list[str]:
 
 
 def _other_lines(
-    kind: str, data: dict[str, Any], seat: int, view: PlayerView, rules: Rules
+    kind: str, data: Mapping[str, Any], seat: int, view: PlayerView, rules: Rules
 ) -> list[str]:
     text: str | None = None
     if kind == "bid":
@@ -240,7 +240,7 @@ def _other_lines(
     return [] if text is None else [f"  {text}"]
 
 
-def _end_lines(kind: str, data: dict[str, Any], rules: Rules) -> list[str]:
+def _end_lines(kind: str, data: Mapping[str, Any], rules: Rules) -> list[str]:
     hearts = not isinstance(rules, RookRules)
     names = NAMES if hearts else TEAMS
     if kind == "game_end":
