@@ -17,6 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crowsnest.ai.base import concrete as choose_cards
+from crowsnest.ai.base import random_cards
 from crowsnest.engine import (
     RULESETS,
     AnyGame,
@@ -43,11 +45,7 @@ def concrete(action: LegalAction, rng: random.Random) -> Any:
     """A concrete action for a legal action (a random choice for a Choose template)."""
     if not isinstance(action, Choose):
         return action
-    free = [c for c in bits(action.allowed & ~action.required)]
-    cards = action.required
-    for c in rng.sample(free, action.count - action.required.bit_count()):
-        cards |= 1 << c
-    return PassCards(cards) if action.kind == "pass" else Discard(cards)
+    return choose_cards(action, random_cards(action, rng))
 
 
 def random_action(game: AnyGame, seat: int, rng: random.Random) -> Any:

@@ -5,15 +5,16 @@ nothing on its way (``pending``) and nothing queued for the next start."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
+from crowsnest.ai.base import concrete, random_cards
 from crowsnest.ai.review import review
-from crowsnest.engine import Choose, PassCards, new_game
-from crowsnest.engine.cards import bits
+from crowsnest.engine import Choose, new_game
 from crowsnest.server.access import token_hash
 from crowsnest.server.bots import BotRunner, ReviewsBusy
 from crowsnest.server.journal import Journal
@@ -150,8 +151,8 @@ def test_a_review_stored_while_its_task_still_counts_it_is_said_once_stored(
 
 
 def first_action(game: Any, seat: int) -> Any:
-    """A seat's first legal action (a pass: its first cards allowed)."""
+    """A seat's first legal action (a pass: random cards, the same every time)."""
     legal = game.legal_actions(seat)[0]
     if isinstance(legal, Choose):
-        return PassCards(sum(1 << c for c in list(bits(legal.allowed))[: legal.count]))
+        return concrete(legal, random_cards(legal, random.Random(seat)))
     return legal
