@@ -615,6 +615,21 @@ def test_large_cards_fit_a_laptop_screen(browser: Browser, base_url: str, rules:
         laptop.close()
 
 
+BANNER_OVER_PANEL = """(panel) => {
+    const banner = document.querySelector('#banner');
+    const was = banner.hidden;
+    banner.hidden = false;
+    if (!banner.textContent) banner.textContent = 'You win the bid at 85.';
+    const a = banner.getBoundingClientRect();
+    const b = document.querySelector(panel).getBoundingClientRect();
+    banner.hidden = was;
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    return w > 0 && h > 0 ? Math.round(w * h) : 0;
+}"""
+"""The area (px²) by which the headline banner, shown, covers the element ``panel``."""
+
+
 @pytest.mark.parametrize(
     ("rules", "held", "size"),
     [
@@ -656,6 +671,10 @@ def test_a_phone_discard_of_five_by_taps(
         cards = page.locator("#hand .card")
         expect(cards).to_have_count(held)
         page.screenshot(path=str(screenshots / f"{name}-discard.png"))
+        # The headline ("You win the bid at 85.") goes above the discard panel, not
+        # over its title, whenever it shows (measured shown, whatever its timer).
+        covered = page.evaluate(BANNER_OVER_PANEL, "#discard")
+        assert covered == 0, f"the banner covers {covered} px² of the discard panel"
         # a hand too long for one row is laid out in rows of equal length (7 and 7)
         rows: list[int] = page.evaluate(ROW_LENGTHS)
         assert max(rows) - min(rows) <= 1, rows
