@@ -18,7 +18,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from crowsnest.ai.base import Bot
 from crowsnest.engine import Action
@@ -120,12 +120,13 @@ def untimed(bot: Bot) -> Bot:
     its fixed work whatever the time it takes, so that a run depends on the code and
     the seed alone, not on the machine's load (the arena's ``--untimed``). Other
     bots are returned as they are."""
-    if isinstance(bot, TimedSearch):
+    if has_time_limit(bot):
         bot.time_limit = math.inf
     return bot
 
 
-def has_time_limit(bot: Bot) -> bool:
+def has_time_limit(bot: Bot) -> TypeGuard[TimedSearch]:
+    """Whether ``bot`` searches within a time limit (a :class:`TimedSearch`)."""
     return isinstance(bot, TimedSearch)
 
 
