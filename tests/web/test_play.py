@@ -615,19 +615,48 @@ def test_large_cards_fit_a_laptop_screen(browser: Browser, base_url: str, rules:
         laptop.close()
 
 
-BANNER_OVER_PANEL = """(panel) => {
+BANNER_OVER_PANEL = """([panel, text]) => {
     const banner = document.querySelector('#banner');
-    const was = banner.hidden;
+    const was = [banner.hidden, banner.textContent];
     banner.hidden = false;
-    if (!banner.textContent) banner.textContent = 'You win the bid at 85.';
+    if (text || !banner.textContent) banner.textContent = text || 'You win the bid at 85.';
     const a = banner.getBoundingClientRect();
     const b = document.querySelector(panel).getBoundingClientRect();
-    banner.hidden = was;
+    const felt = document.querySelector('#felt').getBoundingClientRect();
+    [banner.hidden, banner.textContent] = was;
     const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
     const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    return w > 0 && h > 0 ? Math.round(w * h) : 0;
+    const inside = a.top >= felt.top && a.bottom <= felt.bottom
+        && a.left >= felt.left && a.right <= felt.right;
+    return {covered: w > 0 && h > 0 ? Math.round(w * h) : 0, inside};
 }"""
-"""The area (px²) by which the headline banner, shown, covers the element ``panel``."""
+"""The area (px²) by which the headline banner, shown (with ``text``, or the headline
+it last showed), covers the element ``panel``, and whether it lies on the table."""
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [("he", {"width": 1366, "height": 768}), ("pl", {"width": 390, "height": 844})],
+)
+def test_a_headline_never_covers_the_pass_panel(
+    browser: Browser, base_url: str, screenshots: Path, lang: str, viewport: dict[str, int]
+) -> None:
+    """Hearts, the pass asked: a headline (hearts broken, the language's longest one
+    here) goes above the panel, on the table, in Hebrew right to left on a desktop
+    and in Polish on a phone."""
+    context = browser.new_context(
+        base_url=base_url, viewport=viewport, has_touch=viewport["width"] < 500
+    )
+    try:
+        page = context.new_page()
+        open_with(page, {**INSTANT, "rules": "hearts", "level": "easy"}, lang)
+        page.click("#new-game")
+        expect(page.locator("#pass")).to_be_visible()
+        text = max((catalog(lang)[k] for k in ("say.hearts_broken", "say.redeal")), key=len)
+        found = page.evaluate(BANNER_OVER_PANEL, ["#pass", text])
+        assert found == {"covered": 0, "inside": True}, found
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize(
@@ -673,8 +702,8 @@ def test_a_phone_discard_of_five_by_taps(
         page.screenshot(path=str(screenshots / f"{name}-discard.png"))
         # The headline ("You win the bid at 85.") goes above the discard panel, not
         # over its title, whenever it shows (measured shown, whatever its timer).
-        covered = page.evaluate(BANNER_OVER_PANEL, "#discard")
-        assert covered == 0, f"the banner covers {covered} px² of the discard panel"
+        found = page.evaluate(BANNER_OVER_PANEL, ["#discard", ""])
+        assert found == {"covered": 0, "inside": True}, found
         # a hand too long for one row is laid out in rows of equal length (7 and 7)
         rows: list[int] = page.evaluate(ROW_LENGTHS)
         assert max(rows) - min(rows) <= 1, rows
