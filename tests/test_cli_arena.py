@@ -62,6 +62,17 @@ def test_arena_writes_a_deal_log_and_merges_logs(
     capsys.readouterr()
     assert main(["arena", "--merge", str(tmp_path / "1.jsonl"), str(tmp_path / "2.jsonl")]) == 0
     assert "4 deals x 2 plays = 8 hands, seeds 1, 2" in capsys.readouterr().out
+    one, two = str(tmp_path / "1.jsonl"), str(tmp_path / "2.jsonl")
+    assert main(["arena", "--merge", one, two, "--against", one]) == 0
+    out = capsys.readouterr().out
+    assert "paired     against " + one in out
+    assert "+0.00 ± 0.00" in out and "2 deals in common, 2 alike" in out
+    assert "2 deals held by only one of them left out" in out  # seed 2's
+    assert main(["arena", "--merge", two, "--against", one]) == 2  # other seeds: no deal
+    assert "no deal in common" in capsys.readouterr().err
+    assert main(["arena", "--merge", one, "--against", one, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["paired"]["alike"] == 2
+    assert main(["arena", "rook/dixie", "--against", one]) == 2
     assert main(["arena", "hearts", "--merge", str(tmp_path / "1.jsonl")]) == 2
     assert main(["arena", "--merge", str(tmp_path / "none.jsonl")]) == 1
     assert "crowsnest arena: " in capsys.readouterr().err

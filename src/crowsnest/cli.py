@@ -292,6 +292,15 @@ def _add_arena(sub: Any) -> None:
         metavar="FILE",
         help="report the deal logs of one match together (instead of playing)",
     )
+    arena.add_argument(
+        "--against",
+        type=Path,
+        nargs="+",
+        default=None,
+        metavar="FILE",
+        help="with --merge: the candidate's score per deal paired with these deal logs' "
+        "on the deals both hold (a change measured on the same deals)",
+    )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
     arena.add_argument(
         "--progress",
@@ -351,11 +360,17 @@ def _arena(args: argparse.Namespace) -> int:
     }
     options = dict(args.option)
     result: arena.ArenaResult
+    pair: arena.Paired | None = None
     try:
+        if args.against is not None and args.merge is None:
+            raise ValueError("--against compares deal logs: give the others with --merge")
         if args.merge is not None:
             if rules_id is not None or args.candidate or args.field or args.table:
                 raise ValueError("--merge reads deal logs: name no rule set or bots")
-            result = arena.merged(args.merge)
+            if args.against is not None:
+                result, pair = arena.paired(args.merge, args.against)
+            else:
+                result = arena.merged(args.merge)
         else:
             result = _arena_run(args, rules_id, options, common)
     except ValueError as err:  # DealLogError too
@@ -370,9 +385,14 @@ def _arena(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("crowsnest arena: interrupted", file=sys.stderr)
         return 130
-    text = json.dumps(arena.result_json(result), indent=1) if args.json else None
+    if args.json:
+        text = json.dumps(arena.result_json(result, pair), indent=1)
+    else:
+        text = arena.format_result(result)
+        if pair is not None:
+            text += "\n" + arena.format_paired(pair, " ".join(map(str, args.against)))
     try:
-        print(text if text is not None else arena.format_result(result), flush=True)
+        print(text, flush=True)
     except BrokenPipeError:  # `crowsnest arena ... | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -25,6 +25,7 @@ from crowsnest.arena import (
     hearts_arena,
     hearts_table,
     merged,
+    paired,
     result_json,
     rook_arena,
 )
@@ -182,6 +183,27 @@ def test_deal_logs_of_several_seeds_merge(tmp_path: Path) -> None:
     rook_arena("rook/tournament", "random", "greedy", deals=1, seed=1, workers=1, out=c)
     with pytest.raises(DealLogError, match="another match"):
         merged([a, c])
+
+
+def test_a_run_paired_with_another_on_the_same_deals(tmp_path: Path) -> None:
+    """``--merge B --against A``: B's score per deal minus A's, on the deals both
+    hold; a deal only one holds is left out and counted."""
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    weak = rook_arena("rook/dixie", "random", "greedy", deals=2, seed=5, workers=1, out=a)
+    strong = rook_arena("rook/dixie", "greedy", "random", deals=3, seed=5, workers=1, out=b)
+    result, pair = paired([b], [a])
+    assert result.per_deal == strong.per_deal
+    diffs = [y - x for x, y in zip(weak.per_deal, strong.per_deal[:2], strict=False)]
+    assert pair.difference.n == 2 and pair.only == 1
+    assert pair.difference.mean == pytest.approx(sum(diffs) / 2)
+    assert pair.alike == sum(d == 0 for d in diffs)
+    same, itself = paired([a], [a])
+    assert itself.difference.mean == 0.0 and itself.difference.half == 0.0
+    assert itself.alike == 2 and itself.only == 0
+    assert "paired" in result_json(same, itself)
+    rook_arena("rook/tournament", "random", "greedy", deals=1, seed=5, workers=1, out=c)
+    with pytest.raises(DealLogError, match="another measure"):
+        paired([c], [a])
 
 
 def test_an_external_program_takes_the_candidate_seat() -> None:

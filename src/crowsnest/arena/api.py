@@ -8,10 +8,11 @@ from typing import TypeVar
 
 from crowsnest.arena import hearts, rook
 from crowsnest.arena.hand import DealOutcome, Job, RunInfo
-from crowsnest.arena.log import DealWriter, merge_logs
+from crowsnest.arena.log import DealLogError, DealWriter, deal_keys, merge_logs
 from crowsnest.arena.players import check_spec, has_limit, takes_budget
 from crowsnest.arena.progress import Progress
 from crowsnest.arena.runner import Played, run_deals
+from crowsnest.arena.stats import Paired, mean_ci
 from crowsnest.engine import RULESETS, get_rules
 
 ArenaResult = hearts.HeartsResult | hearts.HeartsTableResult | rook.RookResult
@@ -163,6 +164,28 @@ def merged(paths: Sequence[Path]) -> ArenaResult:
     if kind == "hearts":
         return hearts.summarise(run, outcomes)
     return hearts.summarise_table(run, outcomes)
+
+
+def paired(paths: Sequence[Path], against: Sequence[Path]) -> tuple[ArenaResult, Paired]:
+    """The result of the deal logs ``paths`` (as :func:`merged`), and its score per
+    deal paired with that of ``against``: the same measure of the same rule set, a
+    change to a bot measured on the same deals. Sampling noise that both share (the
+    deal) cancels, so the difference is much tighter than the two intervals."""
+    mine, theirs = merged(paths), merged(against)
+    if isinstance(mine, hearts.HeartsTableResult) or isinstance(theirs, hearts.HeartsTableResult):
+        raise DealLogError("--against compares a candidate's runs, not --table runs")
+    if type(mine) is not type(theirs) or mine.run.rules != theirs.run.rules:
+        raise DealLogError(
+            f"--against: {theirs.run.rules} is another measure than {mine.run.rules}"
+        )
+    a = dict(zip(deal_keys(against), theirs.per_deal, strict=True))
+    b = dict(zip(deal_keys(paths), mine.per_deal, strict=True))
+    common = sorted(a.keys() & b.keys())
+    if not common:
+        raise DealLogError("--against: the two runs have no deal in common (seed and deal)")
+    diffs = [b[k] - a[k] for k in common]
+    only = len(a.keys() ^ b.keys())
+    return mine, Paired(mean_ci(diffs), sum(1 for d in diffs if d == 0), only)
 
 
 def hearts_arena(

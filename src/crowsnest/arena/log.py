@@ -218,5 +218,14 @@ def merge_logs(
     return result, job, tuple(seeds), ordered
 
 
+def deal_keys(paths: Iterable[Path]) -> tuple[tuple[int, int], ...]:
+    """(seed, deal) of each outcome :func:`merge_logs` returns, in its order."""
+    keys: set[tuple[int, int]] = set()
+    for path in paths:
+        log = read_log(path)
+        keys.update((log.job.seed, index) for index in log.outcomes)
+    return tuple(sorted(keys))
+
+
 def _match(job: Job) -> tuple[object, ...]:
     return (job.family, job.rules, job.lineup, job.options, job.budget, job.seatings, job.untimed)

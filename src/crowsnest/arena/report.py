@@ -9,7 +9,7 @@ from typing import Any
 from crowsnest.arena.hand import RunInfo
 from crowsnest.arena.hearts import HeartsResult, HeartsTableResult
 from crowsnest.arena.rook import Contracts, RookResult
-from crowsnest.arena.stats import Interval, Timing
+from crowsnest.arena.stats import Interval, Paired, Timing
 
 
 def _ci(interval: Interval) -> str:
@@ -129,6 +129,24 @@ def format_result(result: HeartsResult | HeartsTableResult | RookResult) -> str:
     return "\n".join(lines)
 
 
+def format_paired(pair: Paired, against: str) -> str:
+    """The lines ``crowsnest arena --merge ... --against ...`` adds: the paired
+    difference of the candidate's score per deal."""
+    d = pair.difference
+    lines = [f"  paired     against {against}: this run's score minus that one's, deal by deal"]
+    if d.half is None:
+        lines.append(f"             {d.mean:+.2f} (one deal in common: no confidence interval)")
+    else:
+        pct = round(d.confidence * 100)
+        lines.append(
+            f"             {d.mean:+.2f} ± {d.half:.2f}  ({pct}% CI {d.low:+.2f} to {d.high:+.2f},"
+            f" {d.n} deals in common, {pair.alike} alike)"
+        )
+    if pair.only:
+        lines.append(f"             {pair.only} deals held by only one of them left out")
+    return "\n".join(lines)
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, Interval):
         return {
@@ -150,9 +168,14 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def result_json(result: HeartsResult | HeartsTableResult | RookResult) -> dict[str, Any]:
-    """The result as a JSON-ready object (intervals with their bounds)."""
+def result_json(
+    result: HeartsResult | HeartsTableResult | RookResult, pair: Paired | None = None
+) -> dict[str, Any]:
+    """The result as a JSON-ready object (intervals with their bounds), and the
+    paired difference under ``paired`` when there is one."""
     kind = {HeartsResult: "hearts", HeartsTableResult: "hearts_table", RookResult: "rook"}
     out: dict[str, Any] = {"kind": kind[type(result)]}
     out.update(_jsonable(result))
+    if pair is not None:
+        out["paired"] = _jsonable(pair)
     return out

@@ -53,6 +53,19 @@ class Timing:
     max: float
 
 
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """One match's deal logs against another's on the same deals (``crowsnest arena
+    --merge B --against A``): the candidate's score per deal, B's minus A's."""
+
+    difference: Interval
+    """Over the deals both hold (the same seed and deal number)."""
+    alike: int
+    """Deals that scored the same in both (played alike, most likely)."""
+    only: int
+    """Deals one of them holds and the other does not (left out)."""
+
+
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile (``p`` > 0.5) of Student's t with ``df`` degrees of freedom."""
     if df < 1:
