@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from crowsnest.web import catalog
@@ -636,10 +636,10 @@ it last showed), covers the element ``panel``, and whether it lies on the table.
 
 @pytest.mark.parametrize(
     ("lang", "viewport"),
-    [("he", {"width": 1366, "height": 768}), ("pl", {"width": 390, "height": 844})],
+    [("he", ViewportSize(width=1366, height=768)), ("pl", ViewportSize(width=390, height=844))],
 )
 def test_a_headline_never_covers_the_pass_panel(
-    browser: Browser, base_url: str, screenshots: Path, lang: str, viewport: dict[str, int]
+    browser: Browser, base_url: str, screenshots: Path, lang: str, viewport: ViewportSize
 ) -> None:
     """Hearts, the pass asked: a headline (hearts broken, the language's longest one
     here) goes above the panel, on the table, in Hebrew right to left on a desktop
@@ -655,6 +655,11 @@ def test_a_headline_never_covers_the_pass_panel(
         text = max((catalog(lang)[k] for k in ("say.hearts_broken", "say.redeal")), key=len)
         found = page.evaluate(BANNER_OVER_PANEL, ["#pass", text])
         assert found == {"covered": 0, "inside": True}, found
+        page.evaluate(
+            "t => Object.assign(document.querySelector('#banner'), {textContent: t, hidden: 0})",
+            text,
+        )
+        page.screenshot(path=str(screenshots / f"headline-over-pass-{lang}.png"))
     finally:
         context.close()
 
