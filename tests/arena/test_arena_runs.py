@@ -204,6 +204,13 @@ def test_a_run_paired_with_another_on_the_same_deals(tmp_path: Path) -> None:
     rook_arena("rook/tournament", "random", "greedy", deals=1, seed=5, workers=1, out=c)
     with pytest.raises(DealLogError, match="another measure"):
         paired([c], [a])
+    d = tmp_path / "d.jsonl"
+    rook_arena(
+        "rook/dixie", "random", "greedy", deals=1, seed=5, workers=1, out=d,
+        options={"target": 500},
+    )  # fmt: skip
+    with pytest.raises(DealLogError, match="other options"):
+        paired([d], [a])
 
 
 def test_an_external_program_takes_the_candidate_seat() -> None:

@@ -168,15 +168,21 @@ def merged(paths: Sequence[Path]) -> ArenaResult:
 
 def paired(paths: Sequence[Path], against: Sequence[Path]) -> tuple[ArenaResult, Paired]:
     """The result of the deal logs ``paths`` (as :func:`merged`), and its score per
-    deal paired with that of ``against``: the same measure of the same rule set, a
-    change to a bot measured on the same deals. Sampling noise that both share (the
-    deal) cancels, so the difference is much tighter than the two intervals."""
+    deal paired with that of ``against``: the same measure of the same rule set with
+    the same options, a change to a bot measured on the same deals. Sampling noise
+    that both share (the deal) cancels, so the difference is much tighter than the
+    two intervals."""
     mine, theirs = merged(paths), merged(against)
     if isinstance(mine, hearts.HeartsTableResult) or isinstance(theirs, hearts.HeartsTableResult):
         raise DealLogError("--against compares a candidate's runs, not --table runs")
     if type(mine) is not type(theirs) or mine.run.rules != theirs.run.rules:
         raise DealLogError(
             f"--against: {theirs.run.rules} is another measure than {mine.run.rules}"
+        )
+    if mine.run.options != theirs.run.options:  # other deals' meaning: another game
+        raise DealLogError(
+            f"--against: the runs have other options ({dict(theirs.run.options)} and "
+            f"{dict(mine.run.options)})"
         )
     a = dict(zip(deal_keys(against), theirs.per_deal, strict=True))
     b = dict(zip(deal_keys(paths), mine.per_deal, strict=True))
