@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from crowsnest.arena import hearts, rook
 from crowsnest.arena.hand import DealOutcome, Job, RunInfo
-from crowsnest.arena.log import DealLogError, DealWriter, deal_keys, merge_logs
+from crowsnest.arena.log import DealLogError, DealWriter, merge_logs
 from crowsnest.arena.players import check_spec, has_limit, takes_budget
 from crowsnest.arena.progress import Progress
 from crowsnest.arena.runner import Played, run_deals
@@ -144,7 +144,12 @@ def _play(
 
 def merged(paths: Sequence[Path]) -> ArenaResult:
     """The result of the deal logs of one match (``crowsnest arena --merge``)."""
-    kind, job, seeds, outcomes = merge_logs(paths)
+    return _merged(paths)[0]
+
+
+def _merged(paths: Sequence[Path]) -> tuple[ArenaResult, tuple[tuple[int, int], ...]]:
+    """:func:`merged`, and the (seed, deal) of each of its deals, in its order."""
+    kind, job, seeds, outcomes, keys = merge_logs(paths)
     run = RunInfo(
         rules=job.rules,
         lineup=job.lineup,
@@ -160,10 +165,10 @@ def merged(paths: Sequence[Path]) -> ArenaResult:
         untimed=job.untimed,
     )
     if kind == "rook":
-        return rook.summarise(run, outcomes)
+        return rook.summarise(run, outcomes), keys
     if kind == "hearts":
-        return hearts.summarise(run, outcomes)
-    return hearts.summarise_table(run, outcomes)
+        return hearts.summarise(run, outcomes), keys
+    return hearts.summarise_table(run, outcomes), keys
 
 
 def paired(paths: Sequence[Path], against: Sequence[Path]) -> tuple[ArenaResult, Paired]:
@@ -172,7 +177,7 @@ def paired(paths: Sequence[Path], against: Sequence[Path]) -> tuple[ArenaResult,
     the same options, a change to a bot measured on the same deals. Sampling noise
     that both share (the deal) cancels, so the difference is much tighter than the
     two intervals."""
-    mine, theirs = merged(paths), merged(against)
+    (mine, mine_keys), (theirs, their_keys) = _merged(paths), _merged(against)
     if isinstance(mine, hearts.HeartsTableResult) or isinstance(theirs, hearts.HeartsTableResult):
         raise DealLogError("--against compares a candidate's runs, not --table runs")
     if type(mine) is not type(theirs) or mine.run.rules != theirs.run.rules:
@@ -184,8 +189,8 @@ def paired(paths: Sequence[Path], against: Sequence[Path]) -> tuple[ArenaResult,
             f"--against: the runs have other options ({dict(theirs.run.options)} and "
             f"{dict(mine.run.options)})"
         )
-    a = dict(zip(deal_keys(against), theirs.per_deal, strict=True))
-    b = dict(zip(deal_keys(paths), mine.per_deal, strict=True))
+    a = dict(zip(their_keys, theirs.per_deal, strict=True))
+    b = dict(zip(mine_keys, mine.per_deal, strict=True))
     common = sorted(a.keys() & b.keys())
     if not common:
         raise DealLogError("--against: the two runs have no deal in common (seed and deal)")

@@ -185,11 +185,12 @@ def _describe(job: Job) -> str:
 
 def merge_logs(
     paths: Iterable[Path],
-) -> tuple[str, Job, tuple[int, ...], tuple[DealOutcome, ...]]:
+) -> tuple[str, Job, tuple[int, ...], tuple[DealOutcome, ...], tuple[tuple[int, int], ...]]:
     """The deals of several logs of one match (same measure, rules, lineup, options,
     budget, seatings and time limit; any seeds): what it measures, its job (with the first seed),
-    the seeds, and the outcomes ordered by seed then deal. A deal found in two files
-    with the same seed counts once and must be the same in both."""
+    the seeds, the outcomes ordered by seed then deal, and their (seed, deal) keys in
+    that order. A deal found in two files with the same seed counts once and must be
+    the same in both."""
     job: Job | None = None
     result = ""
     by_key: dict[tuple[int, int], DealOutcome] = {}
@@ -214,17 +215,8 @@ def merge_logs(
         raise DealLogError("name at least one deal log")
     if not by_key:
         raise DealLogError("the deal logs hold no deal")
-    ordered = tuple(by_key[key] for key in sorted(by_key))
-    return result, job, tuple(seeds), ordered
-
-
-def deal_keys(paths: Iterable[Path]) -> tuple[tuple[int, int], ...]:
-    """(seed, deal) of each outcome :func:`merge_logs` returns, in its order."""
-    keys: set[tuple[int, int]] = set()
-    for path in paths:
-        log = read_log(path)
-        keys.update((log.job.seed, index) for index in log.outcomes)
-    return tuple(sorted(keys))
+    keys = tuple(sorted(by_key))
+    return result, job, tuple(seeds), tuple(by_key[key] for key in keys), keys
 
 
 def _match(job: Job) -> tuple[object, ...]:
