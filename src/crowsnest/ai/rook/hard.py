@@ -308,7 +308,7 @@ class Hard(TimedSearch):
                     stay.append(passed)
                 worlds += 1
             rounds += 1
-            totals = [sum(d) for d in declare]
+            totals = [sum(d, 0.0) for d in declare]
             best = max(range(len(amounts)), key=lambda i: (totals[i], -i))
             if (
                 not may_pass
@@ -325,7 +325,7 @@ class Hard(TimedSearch):
             if clear_gain(declare[best], stay, margin):
                 return amounts[best]
             return None
-        if totals[best] > sum(stay):
+        if totals[best] > sum(stay, 0.0):
             return amounts[best]
         return None
 
