@@ -5,8 +5,9 @@ slows the wall clock, not the figures).
 Each line plays a few hands from fixed seeds with one Hard bot (seat 0) against
 Normal bots, its time limit off (every decision does its full work, decided by the
 seed alone), and counts the hands its search plays out: every rollout, contract
-played out and exact endgame search the Hard modules call (the module functions are
-wrapped for the run).
+played out and exact endgame search, as the searches themselves count them
+(``crowsnest.ai.budget.TALLY``). The first line says whether the searches run
+compiled (``crowsnest native build``) or from source (``CROWSNEST_PURE_PYTHON=1``).
 """
 
 from __future__ import annotations
@@ -15,23 +16,16 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
+from crowsnest import native
 from crowsnest.ai.base import Bot
+from crowsnest.ai.budget import TALLY
 from crowsnest.ai.hearts import hard as hearts_hard
 from crowsnest.ai.hearts.normal import Normal as HeartsNormal
 from crowsnest.ai.rook import hard as rook_hard
 from crowsnest.ai.rook.normal import Normal as RookNormal
 from crowsnest.engine import new_game
-
-COUNTED = {
-    "hearts": (hearts_hard, ("rollout",)),
-    "rook": (rook_hard, ("rollout", "play_contract", "exact_value")),
-}
-"""Per family: the Hard module, and its functions that each play one hand out."""
 
 
 @dataclass
@@ -52,46 +46,22 @@ class Figures:
         )
 
 
-@contextmanager
-def counting(family: str) -> Iterator[list[int]]:
-    """Count the calls of the family's playout functions while the block runs."""
-    module, names = COUNTED[family]
-    count = [0]
-    saved: dict[str, Callable[..., Any]] = {}
-    for name in names:
-        if not hasattr(module, name):
-            continue
-        original: Callable[..., Any] = getattr(module, name)
-        saved[name] = original
-
-        def wrapped(*args: Any, _f: Callable[..., Any] = original, **kw: Any) -> Any:
-            count[0] += 1
-            return _f(*args, **kw)
-
-        setattr(module, name, wrapped)
-    try:
-        yield count
-    finally:
-        for name, original in saved.items():
-            setattr(module, name, original)
-
-
 def measure(family: str, rules: str, hard: Bot, normal: Bot, hands: int) -> Figures:
     cpu: list[float] = []
-    with counting(family) as count:
-        for seed in range(hands):
-            game = new_game(rules, seed=seed, start_hand=seed)
-            rng = random.Random(seed)
-            while not game.results:
-                seat = min(game.actors)
-                bot = hard if seat == 0 else normal
-                view, legal = game.view(seat), game.legal_actions(seat)
-                start = time.process_time()
-                action = bot.choose(view, legal, rng)
-                if seat == 0:
-                    cpu.append(time.process_time() - start)
-                game.apply(seat, action)
-    return Figures(len(cpu), count[0], cpu)
+    before = TALLY.playouts
+    for seed in range(hands):
+        game = new_game(rules, seed=seed, start_hand=seed)
+        rng = random.Random(seed)
+        while not game.results:
+            seat = min(game.actors)
+            bot = hard if seat == 0 else normal
+            view, legal = game.view(seat), game.legal_actions(seat)
+            start = time.process_time()
+            action = bot.choose(view, legal, rng)
+            if seat == 0:
+                cpu.append(time.process_time() - start)
+            game.apply(seat, action)
+    return Figures(len(cpu), TALLY.playouts - before, cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=hearts_hard.DEFAULT_WORLDS)
     parser.add_argument("--playouts", type=int, default=rook_hard.DEFAULT_PLAYOUTS)
     args = parser.parse_args(argv)
+    print(f"searches: {native.status()}")
     hearts = hearts_hard.Hard(worlds=args.worlds, time_limit=3600.0)
     print(
         measure("hearts", "hearts", hearts, HeartsNormal(), args.hands).line(

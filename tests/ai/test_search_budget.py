@@ -4,10 +4,15 @@ tested beside the Rook positions)."""
 
 from __future__ import annotations
 
+import math
 import random
 
-from crowsnest.ai.budget import EARLY_EVERY, EARLY_MIN, race
+from crowsnest.ai.budget import EARLY_EVERY, EARLY_MIN, TALLY, race
+from crowsnest.ai.hearts.hard import Hard as HeartsHard
 from crowsnest.ai.hearts.hard import distinct_cards
+from crowsnest.ai.hearts.normal import Normal as HeartsNormal
+from crowsnest.ai.rook.hard import Hard as RookHard
+from crowsnest.engine import new_game
 from crowsnest.engine.cards import parse_card, parse_cards
 
 
@@ -53,3 +58,33 @@ def test_hearts_equivalent_cards_are_searched_once() -> None:
     hearts = [parse_card("2H"), parse_card("3H")]
     assert distinct_cards(hearts, hand, 0, prior=-1) == [parse_card("2H")]
     assert len(distinct_cards([parse_card("9S"), parse_card("QS")], hand, 0, prior=-1)) == 2
+
+
+def test_the_searches_count_the_hands_they_play_out() -> None:
+    """``TALLY.playouts`` (what ``bench.search`` reports) grows by the hands a Hard
+    decision plays out: in Hearts one rollout per candidate and world; a Rook
+    auction plays contracts out."""
+    hearts = new_game("hearts", seed=3, start_hand=3)  # no pass: the first lead
+    before = TALLY.playouts
+    seat = min(hearts.actors)
+    HeartsHard(worlds=10, time_limit=math.inf).choose(
+        hearts.view(seat), hearts.legal_actions(seat), random.Random(0)
+    )
+    # The two of clubs is the only legal lead: a forced card plays nothing out.
+    assert TALLY.playouts == before
+    normal = HeartsNormal()
+    rng = random.Random(1)
+    for _ in range(4):
+        seat = min(hearts.actors)
+        hearts.apply(seat, normal.choose(hearts.view(seat), hearts.legal_actions(seat), rng))
+    seat = min(hearts.actors)
+    legal = hearts.legal_actions(seat)
+    HeartsHard(worlds=10, time_limit=math.inf).choose(hearts.view(seat), legal, rng)
+    assert 10 <= TALLY.playouts - before <= 10 * len(legal)
+    rook = new_game("rook/tournament", seed=0)
+    before = TALLY.playouts
+    seat = min(rook.actors)
+    RookHard(playouts=20, time_limit=math.inf).choose(
+        rook.view(seat), rook.legal_actions(seat), random.Random(0)
+    )
+    assert TALLY.playouts - before >= 20

@@ -18,10 +18,23 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar, Final, TypeGuard
 
 from crowsnest.ai.base import Bot
 from crowsnest.engine import Action
+
+
+class Tally:
+    """What the searches of this process have done: ``playouts`` counts the hands
+    they played out (a rollout, a contract played out, an exact endgame). Kept by
+    the searches themselves, so that it counts compiled code too (``python -m
+    bench.search`` reads it)."""
+
+    def __init__(self) -> None:
+        self.playouts = 0
+
+
+TALLY: Final = Tally()
 
 UNBOUNDED = 10**9
 """Work per decision that no time limit lets a search reach."""

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from crowsnest.ai.base import concrete
-from crowsnest.ai.budget import Scorer, TimedSearch, race
+from crowsnest.ai.budget import TALLY, Scorer, TimedSearch, race
 from crowsnest.ai.hearts.common import POINTS, pass_choice, playable
 from crowsnest.ai.hearts.policy import (
     MOON_ALERT,
@@ -159,6 +159,7 @@ def rollout(
     policy for ``shooter`` and for every seat but ``me`` once it is running the table
     (:func:`~crowsnest.ai.hearts.policy.running`: opponents who may shoot, so that
     the search learns to stop a moon); the hand's points."""
+    TALLY.playouts += 1
     # One Situation, brought up to date at each card (the hot loop of the search).
     s = Situation(me, 0, 0, game.trick, 0, played, False, False, game.taken, game.totals, voids)
     taken = game.taken  # updated in place by the game

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from crowsnest.ai.budget import TALLY
 from crowsnest.engine.rook import score_hand, team_of
 from crowsnest.engine.rules.rook import RookRules
 from crowsnest.engine.tricks import TrickTables, follow_mask, trick_tables, winning_index
@@ -37,6 +38,7 @@ def exact_value(
     """The hand score of ``team`` minus the other team's when both play the rest of
     the hand perfectly from this position (``hands`` as they are, the ``trick`` in
     progress led by ``leader``)."""
+    TALLY.playouts += 1
     search = _Search(rules, trick_tables(rules, trump), declarer, bid, nest_points, team)
     led = search.tables.led(trick[0]) if trick else 0
     return search.value(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from crowsnest.ai.budget import TALLY
 from crowsnest.ai.rook.common import Deck, cards
 from crowsnest.ai.rook.hand import best_trump, discard_order, normal_bid
 from crowsnest.ai.rook.play import normal_play
@@ -21,6 +22,7 @@ from crowsnest.engine.tricks import led_suit
 def rollout(game: RookGame, deck: Deck) -> RookHandResult:
     """Play ``game`` (a single-hand game in the play phase) to its end."""
     assert game.trump is not None
+    TALLY.playouts += 1
     tm = deck.trump_mask(game.trump)
     played = played_from(game.tricks, game.trick)
     voids = [0, 0, 0, 0]
