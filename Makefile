@@ -13,16 +13,30 @@ SERVER_STAMP := $(VENV)/.installed-server
 ARENA_STAMP  := $(VENV)/.installed-arena
 DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
+NATIVE_STAMP := $(VENV)/.installed-native
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
+.PHONY: native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
 
 # The game server; it prints the URL to open (CROWSNEST_PORT etc. configure it).
-play: $(SERVER_STAMP)
+play: $(SERVER_STAMP) native
 	$(BIN)/crowsnest serve
+
+# The compiled core of the searches (docs/ai.md, "The compiled core"): mypyc compiles
+# their hot modules from the same source, again only when a source changed
+# (`crowsnest native status` says whether a process uses it). It needs a C compiler
+# and Python's headers: installed with apt-get where missing (needs root).
+native: $(NATIVE_STAMP)
+	@$(BIN)/python -c 'import sysconfig, pathlib, sys; sys.exit(not pathlib.Path(sysconfig.get_paths()["include"], "Python.h").is_file())' \
+		&& { command -v cc >/dev/null || command -v gcc >/dev/null; } || { \
+		echo "installing a C compiler and Python's headers for the compiled core"; \
+		command -v apt-get >/dev/null || { echo "error: no apt-get; install gcc and the Python headers" >&2; exit 1; }; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -qq && apt-get install -y -qq gcc python3-dev >/dev/null; }
+	$(BIN)/crowsnest native build
 
 # Several nodes on one machine (docs/deploy.md): PostgreSQL, Redis, HAProxy and three
 # `crowsnest serve` nodes from Debian's packages, in data/cluster; it prints the URL.
@@ -45,19 +59,26 @@ cluster-packages:
 		export DEBIAN_FRONTEND=noninteractive; \
 		apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; }
 
-play-terminal: $(CORE_STAMP)
+play-terminal: $(CORE_STAMP) native
 	$(BIN)/crowsnest play
 
 # Everything: lint, every test (browser, PostgreSQL and slow ones too) measured by
 # coverage.py, then the coverage gates.
-test: lint test-js chromium cluster-packages
+test: lint test-js chromium cluster-packages native
 	$(BIN)/pytest -q --cov --cov-report=
 	@$(MAKE) --no-print-directory coverage
+	@$(MAKE) --no-print-directory test-compiled
+
+# The bots' and the engine's tests again, against the compiled core (the run above
+# measures the source: tests/native_mode.py); tests/test_native.py compares decisions.
+test-compiled: $(DEV_STAMP) native
+	CROWSNEST_PURE_PYTHON=0 $(BIN)/pytest -q -p no:cacheprovider \
+		-m "not browser and not postgres" tests/ai tests/engine
 
 # The inner loop, under a minute: no browser, no PostgreSQL, nothing slow (the tiers
 # are in tests/tiers.py); no lint either. Bytecode is written even where
 # PYTHONDONTWRITEBYTECODE is set, so the assertion rewriting of the tests is cached.
-test-fast: $(DEV_STAMP)
+test-fast: $(DEV_STAMP) native
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -m "not browser and not postgres and not slow"
 
 # The gates, on the data of the last `make test`: every line of the engine (or a
@@ -98,7 +119,7 @@ test-js: $(NPM_STAMP)
 	node --test tests/js/*.test.js
 
 # The playout benchmark lives in bench/ (not installed; docs/benchmarks.md).
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) native
 	$(BIN)/python -m bench
 
 # Server capacity (docs/benchmarks.md): a throwaway server in data/bench-server, loaded
@@ -144,7 +165,7 @@ ARENA     := $(BIN)/crowsnest arena --progress
 ARENA_LOG := data/arena
 arena: arena-hearts arena-rook
 
-arena-hearts: $(ARENA_STAMP)
+arena-hearts: $(ARENA_STAMP) native
 	for level in easy normal hard; do \
 		$(ARENA) hearts --candidate $$level --field ducker --deals $(DEALS) \
 			--out $(ARENA_LOG)/hearts-$$level-ducker.jsonl || exit 1; \
@@ -156,7 +177,7 @@ arena-hearts: $(ARENA_STAMP)
 	$(ARENA) hearts --candidate hard --field ducker --deals 20 --workers 1 \
 		--out $(ARENA_LOG)/hearts-hard-ducker-one-core.jsonl
 
-arena-rook: $(ARENA_STAMP)
+arena-rook: $(ARENA_STAMP) native
 	for rules in $(ROOK_RULES); do \
 		name=$$(echo $$rules | tr / -); \
 		$(ARENA) $$rules --candidate easy --field greedy --deals $(DEALS) \
@@ -171,7 +192,7 @@ arena-rook: $(ARENA_STAMP)
 # levels, rated with the server's model; written into the server's data file.
 RATE_GAMES   ?= 400
 RATE_SECONDS ?= 1080
-bot-ratings: $(ARENA_STAMP)
+bot-ratings: $(ARENA_STAMP) native
 	mkdir -p $(ARENA_LOG)
 	for family in hearts rook; do \
 		$(BIN)/python -m crowsnest.arena.ratings $$family --games $(RATE_GAMES) \
@@ -186,7 +207,7 @@ format: $(DEV_STAMP)
 	$(BIN)/ruff format
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage htmlcov
+	rm -rf $(VENV) build dist src/crowsnest/_native src/crowsnest/_native.new .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage htmlcov
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +
 
@@ -216,6 +237,10 @@ $(ARENA_STAMP): pyproject.toml | $(BIN)/python
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[dev]'
+	touch $@
+
+$(NATIVE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e '.[native]'
 	touch $@
 
 $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)

@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_serve(sub)
     _add_bench_server(sub)
     _add_schema(sub)
+    _add_native(sub)
     _add_verify(sub)
     _add_review(sub)
     return parser
@@ -217,6 +218,29 @@ def _add_schema(sub: Any) -> None:
     schema.add_argument(
         "--docs", default=None, metavar="DIR", help="regenerate the tables of DIR/*.md"
     )
+
+
+def _add_native(sub: Any) -> None:
+    native = sub.add_parser(
+        "native",
+        help="build the compiled core of the searches, or say whether it is used",
+        description="The searches' hot modules compiled by mypyc (docs/ai.md, 'A compiled "
+        "core'): `build` compiles them unless a build of today's sources is there; "
+        "`status` says whether a process started now runs them, and why.",
+    )
+    native.add_argument("action", choices=("build", "status"))
+    native.add_argument("--force", action="store_true", help="build even if up to date")
+
+
+def _native(action: str, force: bool) -> int:
+    from crowsnest import native
+
+    if action == "build":
+        result = native.build(force=force)
+        print(f"crowsnest native core: {result}")
+        return 0 if result.compiled else 1
+    print(f"crowsnest native core: {native.decide(native.BUILD, os.environ)}")
+    return 0
 
 
 def _add_bot(sub: Any) -> None:
@@ -625,6 +649,8 @@ def main(argv: list[str] | None = None) -> int:
         return _verify(args.record)
     if args.command == "review":
         return _review(args)
+    if args.command == "native":
+        return _native(args.action, args.force)
     raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
 
 

@@ -740,7 +740,7 @@ def test_a_search_cut_after_one_world_keeps_the_normal_choice() -> None:
     assert isinstance(view, RookView)
     hard = smart("hard")
     assert isinstance(hard, Hard)
-    hard.search_on = lambda done, deadline: done == 0  # type: ignore[method-assign]
+    hard.playouts = 1  # the budget: one world (three candidates played out) and no more
     played: list[int] = []
 
     def run(world: list[int], candidate: int) -> float:

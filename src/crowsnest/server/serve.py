@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import sys
 
+from crowsnest import native
 from crowsnest.server.settings import Settings
 
 
@@ -59,6 +60,7 @@ def _serve(settings: Settings) -> int:
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     print(f"CrowsNest server: open {settings.url} (API: {settings.url}docs)", flush=True)
+    print(f"CrowsNest bots: {native.status()}", flush=True)
     server.run()
     return 0 if server.started else 1
 

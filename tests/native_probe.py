@@ -1,0 +1,98 @@
+"""What the compiled core must agree on with its source: the decisions of every bot
+that runs compiled code, from fixed seeds (``tests/test_native.py``).
+
+``python tests/native_probe.py`` prints, as JSON, whether this process runs the
+compiled modules (and which it loaded) and :func:`decisions`: every action of a few
+whole hands of Hearts and of each Rook rule set, Hard in two seats or all four with a
+small fixed budget (untimed, so the seed alone decides), the Hearts solver's values
+at a few positions, and the playouts the searches counted.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any
+
+from crowsnest import native
+from crowsnest.ai.base import Bot
+from crowsnest.ai.budget import TALLY
+from crowsnest.ai.hearts.hard import Hard as HeartsHard
+from crowsnest.ai.hearts.normal import Normal as HeartsNormal
+from crowsnest.ai.hearts.shooter import Shooter
+from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solver
+from crowsnest.ai.rook.easy import Easy as RookEasy
+from crowsnest.ai.rook.hard import Hard as RookHard
+from crowsnest.ai.rook.normal import Normal as RookNormal
+from crowsnest.engine import HeartsGame, new_game
+from crowsnest.engine.rules.rook import ROOK_PRESETS
+
+HEARTS_HANDS = ((0, 0), (1, 1), (2, 3))
+"""(seed, hand number): a pass to the left, to the right, and none."""
+ROOK_SEEDS = (0, 1)
+
+
+def play_hand(rules_id: str, seed: int, start_hand: int, bots: list[Bot]) -> list[str]:
+    """Every action of one hand, ``bots[seat]`` deciding for each seat."""
+    game = new_game(rules_id, seed=seed, start_hand=start_hand)
+    rng = random.Random(seed)
+    actions: list[str] = []
+    while not game.results:
+        seat = min(game.actors)
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)
+        game.apply(seat, action)
+        actions.append(f"{seat}:{action}")
+    return actions
+
+
+def solver_values() -> list[float | str]:
+    """The solver's value of the position after the seventh trick of a few hands
+    (played by Normal bots), for the seat on turn."""
+    out: list[float | str] = []
+    normal = HeartsNormal()
+    for seed in range(3):
+        game = new_game("hearts", seed=seed, start_hand=3)
+        assert isinstance(game, HeartsGame)
+        rng = random.Random(seed)
+        while len(game.tricks) < 7 or game.trick:
+            seat = min(game.actors)
+            game.apply(seat, normal.choose(game.view(seat), game.legal_actions(seat), rng))
+        try:
+            out.append(Solver(game.rules, game.turn, nodes=200_000).value(Position.of(game)))
+        except OutOfNodes:
+            out.append("out of nodes")
+    return out
+
+
+def decisions() -> dict[str, Any]:
+    before = TALLY.playouts
+    out: dict[str, Any] = {}
+    for seed, hand in HEARTS_HANDS:
+        searcher = HeartsHard(worlds=24, time_limit=float("inf"))
+        line: list[Bot] = [searcher, Shooter(), searcher, HeartsNormal()]
+        out[f"hearts {seed} {hand}"] = play_hand("hearts", seed, hand, line)
+    out["hearts solver"] = solver_values()
+    for rules in ROOK_PRESETS:
+        rules_id = rules.id
+        for seed in ROOK_SEEDS:
+            hard = RookHard(playouts=40, time_limit=float("inf"))
+            bots: list[Bot] = [hard, RookNormal(), hard, RookEasy()]
+            out[f"{rules_id} {seed}"] = play_hand(rules_id, seed, seed, bots)
+    out["playouts"] = TALLY.playouts - before
+    return out
+
+
+def main() -> None:
+    status = native.status()
+    report = {
+        "compiled": status.compiled,
+        "reason": status.reason,
+        "decisions": decisions(),
+        "loaded": native.loaded_compiled(),
+    }
+    json.dump(report, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""The compiled core (``crowsnest.native``): when a process loads it, and that it
+takes the same decisions as its source."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import native_probe
+from crowsnest import native
+from crowsnest.ai.hearts import policy
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_the_suite_runs_the_source() -> None:
+    """coverage.py measures these tests: every compiled module is loaded from its
+    source here (``tests/native_mode.py``)."""
+    status = native.status()
+    assert not status.compiled
+    assert native.PURE_ENV in status.reason
+    assert policy.__file__ is not None and policy.__file__.endswith(".py")
+    assert native.loaded_compiled() == []
+
+
+def fake_build(root: Path, **changes: object) -> Path:
+    """A build folder with a manifest of today's sources and an empty file for every
+    compiled module; ``changes`` overrides manifest entries."""
+    build = root / "build"
+    for module in (*native.MODULES, native.LIBRARY):
+        path = native.compiled_file(build, module)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"")
+    manifest: dict[str, object] = {
+        "interpreter": native.interpreter(),
+        "mypyc": "test",
+        "modules": native.digests(),
+    }
+    manifest.update(changes)
+    (build / native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    return build
+
+
+def test_a_complete_build_of_todays_sources_is_used(tmp_path: Path) -> None:
+    status = native.decide(fake_build(tmp_path), {})
+    assert status.compiled, status.reason
+    assert str(status).startswith("compiled (mypyc test")
+
+
+@pytest.mark.parametrize("value", ["1", "yes"])
+def test_the_variable_asks_for_the_source(tmp_path: Path, value: str) -> None:
+    status = native.decide(fake_build(tmp_path), {native.PURE_ENV: value})
+    assert not status.compiled and native.PURE_ENV in status.reason
+    assert native.decide(tmp_path / "build", {native.PURE_ENV: "0"}).compiled
+
+
+def test_no_build(tmp_path: Path) -> None:
+    status = native.decide(tmp_path / "nothing", {})
+    assert not status.compiled and "make native" in status.reason
+    assert str(status).startswith("pure Python (not built")
+
+
+def test_an_edited_source_is_never_hidden_by_its_build(tmp_path: Path) -> None:
+    digests = native.digests()
+    digests["crowsnest.ai.hearts.policy"] = "0" * 64
+    status = native.decide(fake_build(tmp_path, modules=digests), {})
+    assert not status.compiled and "sources changed" in status.reason
+
+
+def test_a_build_for_another_interpreter(tmp_path: Path) -> None:
+    status = native.decide(fake_build(tmp_path, interpreter="cpython-312 .so"), {})
+    assert not status.compiled and "another interpreter" in status.reason
+
+
+def test_an_incomplete_build(tmp_path: Path) -> None:
+    build = fake_build(tmp_path)
+    native.compiled_file(build, "crowsnest.ai.rook.play").unlink()
+    status = native.decide(build, {})
+    assert not status.compiled and "crowsnest.ai.rook.play" in status.reason
+
+
+def test_an_unreadable_manifest(tmp_path: Path) -> None:
+    build = fake_build(tmp_path)
+    (build / native.MANIFEST).write_text("{", encoding="utf-8")
+    status = native.decide(build, {})
+    assert not status.compiled and "unreadable" in status.reason
+
+
+def test_the_finder_finds_only_the_compiled_modules(tmp_path: Path) -> None:
+    finder = native.CompiledFinder(fake_build(tmp_path))
+    spec = finder.find_spec("crowsnest.ai.hearts.policy", None)
+    assert spec is not None and spec.origin is not None
+    assert spec.origin == str(native.compiled_file(finder.build, "crowsnest.ai.hearts.policy"))
+    assert spec.origin.endswith(native.SUFFIX)
+    assert finder.find_spec("crowsnest.engine.hearts", None) is None
+
+
+def compiled_run() -> dict[str, object]:
+    """``tests/native_probe.py`` in a new process that may load the build."""
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(TESTS), env.get("PYTHONPATH"))))
+    done = subprocess.run(
+        [sys.executable, str(TESTS / "native_probe.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    report: dict[str, object] = json.loads(done.stdout)
+    return report
+
+
+@pytest.mark.slow
+def test_the_compiled_core_decides_as_its_source() -> None:
+    """Every action of whole hands of Hearts and of every Rook rule set, the Hearts
+    solver's values and the playouts counted: the compiled build (which ``make
+    test`` builds first) and the source agree exactly."""
+    compiled = compiled_run()
+    assert compiled["compiled"], f"the compiled core was not used: {compiled['reason']}"
+    assert sorted(compiled["loaded"]) == sorted(native.MODULES)  # type: ignore[call-overload]
+    source = native_probe.decisions()
+    assert compiled["decisions"] == json.loads(json.dumps(source))
