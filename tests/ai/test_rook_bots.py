@@ -8,7 +8,6 @@ and 2 are one team, 1 and 3 the other.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from statistics import NormalDist
@@ -259,7 +258,7 @@ def engine_minimax(game: RookGame, team: int) -> int:
         return score[team] - score[1 - team]
     values = []
     for card in bits(game.legal_mask()):
-        line = copy.deepcopy(game)
+        line = game.clone()
         line.play_fast(card)
         values.append(engine_minimax(line, team))
     return max(values) if team_of(game.turn) == team else min(values)
@@ -278,7 +277,7 @@ def test_exact_rook_endgame_agrees_with_the_engine_played_out(rules_id: str) -> 
     deck = deck_of(game.rules)
     values = {}
     for card in bits(game.legal_mask()):
-        line = copy.deepcopy(game)
+        line = game.clone()
         line.play_fast(card)
         fast = exact_value(
             line.rules, game.trump, line.hands, line.trick, line.leader, line.captured,

@@ -19,14 +19,14 @@ from test_invariants import random_action
 
 from crowsnest.engine import HeartsGame, Play, RookGame, RulesError, new_game
 from crowsnest.engine.actions import PLAY_TEXT, PLAYS, Bid, PassCards
-from crowsnest.engine.base import Game
+from crowsnest.engine.base import Game, state_names
 from crowsnest.engine.cards import bits, card_text
 from crowsnest.engine.events import play_event, turn_event
 
 
 def state(game: Any) -> dict[str, Any]:
     """Everything a game holds (its random state as a state, not an object)."""
-    out = {k: v for k, v in game.__dict__.items() if k != "_rng"}
+    out = {k: getattr(game, k) for k in state_names(game) if k != "_rng"}
     out["_rng"] = game._rng.getstate()
     return out
 

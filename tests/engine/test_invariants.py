@@ -35,6 +35,7 @@ from crowsnest.engine import (
     option_specs,
     replay,
 )
+from crowsnest.engine.base import state_names
 from crowsnest.engine.cards import bits, card_list_text
 from crowsnest.engine.rules import get_rules, tables
 
@@ -322,3 +323,30 @@ def test_a_search_position_can_be_cloned_and_is_over_after_its_hand() -> None:
 
 def random_card_of(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
+
+
+@pytest.mark.parametrize("rules_id", ["hearts", "rook/crowsnest"])
+@pytest.mark.parametrize("seat", [None, "0", 1.5, -1, 4])
+def test_no_seat_has_no_legal_actions(rules_id: str, seat: Any) -> None:
+    """``legal_actions`` of anything but a seat is empty, in the pass (every seat
+    acts) as in the auction; it raises nothing."""
+    game = new_game(rules_id, seed=2)
+    assert game.legal_actions(seat) == []
+
+
+def test_the_state_of_a_compiled_class_is_what_it_lists() -> None:
+    """``clone`` copies the attributes ``state_names`` finds: an instance's
+    ``__dict__``, and where mypyc compiled the class (crowsnest.native) the slots it
+    lists in ``__mypyc_attrs__`` that are set."""
+
+    class Compiled:
+        __mypyc_attrs__ = ("hands", "trick", "__dict__", "never_set")
+
+        def __init__(self) -> None:
+            self.hands = [1, 2]
+            self.trick = [3]
+            self.extra = 4
+
+    assert state_names(Compiled()) == ["hands", "trick", "extra"]
+    game = new_game("hearts", seed=2)
+    assert {"hands", "trick", "taken", "log", "_rng", "deals"} <= set(state_names(game))

@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from crowsnest.engine.actions import (
     ACTION_TYPES,
@@ -38,6 +38,7 @@ G = TypeVar("G", bound="Game[Any]")
 
 RECORD_FORMAT = "crowsnest-record"
 RECORD_VERSION = 1
+SEATS: Final = (0, 1, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +161,11 @@ class Game(ABC, Generic[R]):
     phase ``hand_over``, every trick of the hand done (a replay shows that moment)."""
 
     def __init__(
-        self, rules: R, seed: int, deals: Sequence[object] = (), start_hand: int = 0
+        self, rules: R, seed: int, deals: Sequence[object] = (), start_hand: object = 0
     ) -> None:
+        # Arguments a caller may get wrong are typed ``object`` and checked here: a
+        # build compiled by mypyc (crowsnest.native) would otherwise refuse or convert
+        # them before the check, with another error than the engine's.
         if isinstance(start_hand, bool) or not isinstance(start_hand, int) or start_hand < 0:
             raise OptionError("bad_start_hand", f"{start_hand!r} is not a hand number (>= 0)")
         self.rules = rules
@@ -215,23 +219,24 @@ class Game(ABC, Generic[R]):
         scored (``hand_over``)."""
         return self.phase in ("over", "hand_over")
 
-    def _check_view_seat(self, seat: int | None) -> None:
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3) or None")
+    def _view_seat(self, seat: object) -> int | None:
+        """``seat`` if it may look at the table: a seat, or None for a spectator."""
+        if seat is None:
+            return None
+        if not isinstance(seat, bool) and seat in SEATS:
+            index: int = SEATS.index(seat)  # as an int, whatever equal number it was given as
+            return index
+        raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3) or None")
 
-    def _init_position(self, rules: R) -> None:
-        """The bookkeeping of a game built at a position (search): no chance left."""
-        self.rules = rules
-        self.seed = 0
-        self._rng = random.Random(0)
-        self.start_hand = 0
-        self._fixed = []
-        self.deals = []
-        self.log = []
+    @classmethod
+    @abstractmethod
+    def _blank(cls: type[G], rules: R) -> G:
+        """A game of ``rules`` with no hand dealt, whose state the caller sets (a
+        position for search, a clone): the constructor with ``dealt=False``."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[LegalAction]:
-        """What ``seat`` may do now: empty when it may not act."""
+    def legal_actions(self, seat: object) -> list[LegalAction]:
+        """What ``seat`` may do now: empty when it may not act (or is no seat)."""
 
     @abstractmethod
     def _check(self, seat: int, action: Action, text: str) -> None: ...
@@ -252,13 +257,13 @@ class Game(ABC, Generic[R]):
             raise InvalidAction("malformed_action", f"{action!r} names no card or colour")
         return action, str(action)
 
-    def check(self, seat: int, action: Action | str) -> Action:
+    def check(self, seat: object, action: Action | str) -> Action:
         """Raise a :class:`RulesError` if ``seat`` may not take ``action`` now;
         return the parsed action."""
-        return self._checked(seat, action)[0]
+        return self._checked(seat, action)[1]
 
-    def _checked(self, seat: int, action: Action | str) -> tuple[Action, str]:
-        """:meth:`check`, returning the parsed action and its text."""
+    def _checked(self, seat: object, action: Action | str) -> tuple[int, Action, str]:
+        """:meth:`check`, returning the seat, the parsed action and its text."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3)")
         parsed, text = self.parse(action)
@@ -271,34 +276,34 @@ class Game(ABC, Generic[R]):
             raise IllegalAction("game_over", f"{text!r}: the game is over")
         if isinstance(parsed, Resign):
             self._check_resign(seat, text)
-            return parsed, text
+            return seat, parsed, text
         if seat not in self.actors:
             raise NotYourTurn(seat, text)
         self._check(seat, parsed, text)
-        return parsed, text
+        return seat, parsed, text
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
+    def apply(self, seat: object, action: Action | str) -> list[Event]:
         """Check, then apply ``action`` for ``seat``; return the events it caused.
         After an error the game is unchanged."""
-        parsed, text = self._checked(seat, action)
+        seat, parsed, text = self._checked(seat, action)
         events: list[Event] = []
         # The log holds the canonical text: a parsed string may differ from its input.
         self.log.append((seat, str(parsed) if isinstance(action, str) else text))
         self._apply(seat, parsed, events)
         return events
 
-    def step(self, seat: int, action: Action | str) -> None:
+    def step(self, seat: object, action: Action | str) -> None:
         """:meth:`apply` without the events: the same check (the same errors, and
         after one the game is unchanged), the same log, nothing collected: for a
         search or a simulation through the checked API."""
-        parsed, text = self._checked(seat, action)
+        seat, parsed, text = self._checked(seat, action)
         self.log.append((seat, str(parsed) if isinstance(action, str) else text))
         self._apply(seat, parsed, None)
 
     # -- views and records ------------------------------------------------------------
 
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: object) -> Any:
         """What ``seat`` may know (``None``: a spectator, who sees no hand)."""
 
     totals: list[int]
@@ -316,12 +321,10 @@ class Game(ABC, Generic[R]):
     def clone(self: G) -> G:
         """An independent copy (for search): every list of state is copied, the
         random state too; everything else is immutable and shared."""
-        other = object.__new__(type(self))
-        state = other.__dict__
-        state.update(self.__dict__)
-        for name, value in state.items():
-            if type(value) is list:
-                state[name] = value[:]
+        other = self._blank(self.rules)
+        for name in state_names(self):
+            value = getattr(self, name)
+            setattr(other, name, value[:] if type(value) is list else value)
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         return other
@@ -340,6 +343,16 @@ class Game(ABC, Generic[R]):
             "actions": [[seat, text] for seat, text in self.log],
         }
         return checked(RECORD, record)
+
+
+def state_names(game: object) -> list[str]:
+    """The names of the attributes that hold ``game``'s state: its ``__dict__``, run
+    from source; compiled by mypyc (:mod:`crowsnest.native`) a class keeps them in
+    slots, which it lists in ``__mypyc_attrs__`` (``__dict__`` among them when
+    instances also have one)."""
+    slots: tuple[str, ...] | None = getattr(type(game), "__mypyc_attrs__", None)
+    names = [n for n in slots or () if n != "__dict__" and hasattr(game, n)]
+    return names + [n for n in getattr(game, "__dict__", {}) if n not in names]
 
 
 def replay_actions(game: Game[Any], actions: object) -> None:

@@ -98,16 +98,28 @@ def legal_cards(hand: int, led: int, first_trick: bool, broken: bool) -> int:
 
 class HeartsGame(Game[HeartsRules]):
     def __init__(
-        self, rules: HeartsRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
+        self,
+        rules: HeartsRules,
+        seed: int,
+        deals: Sequence[object] = (),
+        start_hand: object = 0,
+        *,
+        dealt: bool = True,
     ) -> None:
+        """A new game; ``dealt=False`` deals no hand (:meth:`_blank`)."""
         super().__init__(rules, seed, deals, start_hand)
         self.totals = [0, 0, 0, 0]
         self.results: list[HandResult] = []
-        self.hand_number = start_hand
+        self.hand_number = self.start_hand
         self.winner: int | None = None
         self.single_hand = False
         self._points = hearts_points(rules)
-        self._start_hand(None)
+        if dealt:
+            self._start_hand(None)
+
+    @classmethod
+    def _blank(cls, rules: HeartsRules) -> HeartsGame:
+        return cls(rules, 0, dealt=False)
 
     def _deal_shape(self) -> tuple[int, int, int]:
         return DECK, 13, 0
@@ -127,9 +139,7 @@ class HeartsGame(Game[HeartsRules]):
     ) -> HeartsGame:
         """A game in the play phase at a given position, for search over a sampled
         world. It stops in phase ``hand_over`` once the hand is scored (``results``)."""
-        game = cls.__new__(cls)
-        game._init_position(rules)
-        game._points = hearts_points(rules)
+        game = cls._blank(rules)
         game.hands = list(hands)
         game.trick = list(trick)
         game._led = led_suit(trick[0], 0, SUIT_MASKS) if trick else 0
@@ -139,11 +149,8 @@ class HeartsGame(Game[HeartsRules]):
         game.broken = broken
         game.taken = list(taken)
         game.totals = list(totals)
-        game.results = []
         game.phase = "play"
         game.single_hand = True
-        game.winner = None
-        game.hand_number = 0
         game.direction = "none"
         game.passes = [None, None, None, None]
         game.received = [0, 0, 0, 0]
@@ -275,7 +282,7 @@ class HeartsGame(Game[HeartsRules]):
         led = self._led if self.trick else 0
         return legal_cards(self.hands[self.turn], led, not self.tricks, self.broken)
 
-    def legal_actions(self, seat: int) -> list[LegalAction]:
+    def legal_actions(self, seat: object) -> list[LegalAction]:
         if self.phase == "play":
             if seat != self.turn:
                 return []
@@ -286,11 +293,11 @@ class HeartsGame(Game[HeartsRules]):
                 out.append(PLAYS[low.bit_length() - 1])
                 mask ^= low
             return out
-        if seat not in self.actors:
+        if not isinstance(seat, int) or seat not in self.actors:
             return []
         return [Choose("pass", self.rules.pass_count, self.hands[seat])]
 
-    def _legal_play(self, seat: int, action: Action | str) -> int | None:
+    def _legal_play(self, seat: object, action: Action | str) -> int | None:
         """The card of ``action`` when it is a :class:`Play` object that ``seat``
         may play now (what :meth:`check` would accept), else None: then the full
         check runs, and says what is wrong if anything is."""
@@ -306,21 +313,21 @@ class HeartsGame(Game[HeartsRules]):
             return card
         return None
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
+    def apply(self, seat: object, action: Action | str) -> list[Event]:
         card = self._legal_play(seat, action)
         if card is None:
             return super().apply(seat, action)
         events: list[Event] = []
-        self.log.append((seat, PLAY_TEXT[card]))
+        self.log.append((self.turn, PLAY_TEXT[card]))
         self.play_fast(card, events)
         return events
 
-    def step(self, seat: int, action: Action | str) -> None:
+    def step(self, seat: object, action: Action | str) -> None:
         card = self._legal_play(seat, action)
         if card is None:
             super().step(seat, action)
             return
-        self.log.append((seat, PLAY_TEXT[card]))
+        self.log.append((self.turn, PLAY_TEXT[card]))
         self.play_fast(card)
 
     def _check(self, seat: int, action: Action, text: str) -> None:
@@ -404,6 +411,5 @@ class HeartsGame(Game[HeartsRules]):
 
     # -- what players see ---------------------------------------------------------------
 
-    def view(self, seat: int | None) -> HeartsView:
-        self._check_view_seat(seat)
-        return hearts_view(self, seat)
+    def view(self, seat: object) -> HeartsView:
+        return hearts_view(self, self._view_seat(seat))

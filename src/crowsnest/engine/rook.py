@@ -13,7 +13,6 @@ played to the end, whoever leads them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -128,19 +127,31 @@ class RookHandResult:
 
 class RookGame(Game[RookRules]):
     def __init__(
-        self, rules: RookRules, seed: int, deals: Sequence[object] = (), start_hand: int = 0
+        self,
+        rules: RookRules,
+        seed: int,
+        deals: Sequence[object] = (),
+        start_hand: object = 0,
+        *,
+        dealt: bool = True,
     ) -> None:
+        """A new game; ``dealt=False`` deals no hand (:meth:`_blank`)."""
         self._set_tables(rules)
         super().__init__(rules, seed, deals, start_hand)
         self.totals = [0, 0]
         self.results: list[RookHandResult] = []
-        self.hand_number = start_hand
-        self.dealer = (rules.first_dealer + start_hand) % 4
+        self.hand_number = self.start_hand
+        self.dealer = (rules.first_dealer + self.start_hand) % 4
         self.winner: int | None = None
         self.resigned: int | None = None
         """The team that resigned the game, if one did."""
         self.single_hand = False
-        self._start_hand(None)
+        if dealt:
+            self._start_hand(None)
+
+    @classmethod
+    def _blank(cls, rules: RookRules) -> RookGame:
+        return cls(rules, 0, dealt=False)
 
     def _set_tables(self, rules: RookRules) -> None:
         t = tables(rules)
@@ -178,21 +189,9 @@ class RookGame(Game[RookRules]):
         the trick in progress led by ``leader`` (default: left of the dealer, for the
         first lead) and the tricks done. It stops in phase ``hand_over`` once the hand
         is scored (``results``)."""
-        game = cls.__new__(cls)
-        game._set_tables(rules)
-        game.rules = rules
-        game.seed = 0
-        game._rng = random.Random(0)
-        game.start_hand = 0
-        game.deals = []
-        game._fixed = []
-        game.log = []
+        game = cls._blank(rules)
         game.totals = list(totals)
-        game.results = []
-        game.hand_number = 0
         game.dealer = dealer
-        game.winner = None
-        game.resigned = None
         game.single_hand = True
         game.hands = list(hands)
         game.nest = 0
@@ -428,8 +427,8 @@ class RookGame(Game[RookRules]):
             return hand
         return follow_mask(hand, self._led, self._bird) or hand
 
-    def legal_actions(self, seat: int) -> list[LegalAction]:
-        if seat not in self.actors:
+    def legal_actions(self, seat: object) -> list[LegalAction]:
+        if not isinstance(seat, int) or seat not in self.actors:
             return []
         if self.phase == "auction":
             bids: list[LegalAction] = [] if self._forced(seat) else [Bid(None)]
@@ -584,6 +583,5 @@ class RookGame(Game[RookRules]):
 
     # -- what players see -------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> RookView:
-        self._check_view_seat(seat)
-        return rook_view(self, seat)
+    def view(self, seat: object) -> RookView:
+        return rook_view(self, self._view_seat(seat))
