@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 
 from bench.run import DEFAULT_SEED, PlayOne, load_openspiel_hearts, openspiel_hearts_hand
+from crowsnest import native
 
 ROWS = ("hearts (engine)", "hearts (checked API, apply)", "hearts (checked API, step)")
 
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.rounds < 1 or not args.seconds > 0:
         parser.error("--rounds must be >= 1 and --seconds > 0")
+    print(f"engine: {native.status()}")
     report(measure(rows(), args.rounds, args.seconds))
     return 0
 

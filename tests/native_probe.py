@@ -4,8 +4,9 @@ that runs compiled code, from fixed seeds (``tests/test_native.py``).
 ``python tests/native_probe.py`` prints, as JSON, whether this process runs the
 compiled modules (and which it loaded) and :func:`decisions`: every action of a few
 whole hands of Hearts and of each Rook rule set, Hard in two seats or all four with a
-small fixed budget (untimed, so the seed alone decides), the Hearts solver's values
-at a few positions, and the playouts the searches counted.
+small fixed budget (untimed, so the seed alone decides) and the events of every
+action, the engine's errors for actions a client may get wrong, the Hearts solver's
+values at a few positions, and the playouts the searches counted.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solver
 from crowsnest.ai.rook.easy import Easy as RookEasy
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.ai.rook.normal import Normal as RookNormal
-from crowsnest.engine import HeartsGame, new_game
+from crowsnest.engine import HeartsGame, RulesError, new_game
 from crowsnest.engine.rules.rook import ROOK_PRESETS
 
 HEARTS_HANDS = ((0, 0), (1, 1), (2, 3))
@@ -34,16 +35,52 @@ ROOK_SEEDS = (0, 1)
 
 
 def play_hand(rules_id: str, seed: int, start_hand: int, bots: list[Bot]) -> list[str]:
-    """Every action of one hand, ``bots[seat]`` deciding for each seat."""
+    """Every action of one hand, ``bots[seat]`` deciding for each seat, with the
+    events each caused, then the hand's result."""
     game = new_game(rules_id, seed=seed, start_hand=start_hand)
     rng = random.Random(seed)
     actions: list[str] = []
     while not game.results:
         seat = min(game.actors)
         action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)
-        game.apply(seat, action)
-        actions.append(f"{seat}:{action}")
+        events = game.apply(seat, action)
+        actions.append(f"{seat}:{action} " + json.dumps([e.to_json() for e in events]))
+    actions.append(json.dumps(game.results[-1].to_json()))
     return actions
+
+
+BAD = (
+    (0, "play 2C"),
+    (1, "pass 2C 3C 4C"),
+    (True, "bid 70"),
+    ("0", "bid pass"),
+    (7, "play QS"),
+    (0, "fly"),
+    (0, "bid 300"),
+    (0, "trump green"),
+)
+"""Actions a client may get wrong, each tried on a new game of every rule set."""
+NO_SEATS: tuple[object, ...] = (None, 4, "1", 1.0)
+"""Who may ask for a view: a spectator, two things that are no seat, a seat as a float."""
+
+
+def errors() -> list[str]:
+    """The error (code and message) or the events of each of :data:`BAD`, and the
+    views asked of no seat."""
+    out: list[str] = []
+    for rules_id in ("hearts", *(r.id for r in ROOK_PRESETS)):
+        for seat, action in BAD:
+            game = new_game(rules_id, seed=5)
+            try:
+                out.append(json.dumps([e.to_json() for e in game.apply(seat, action)]))
+            except RulesError as err:
+                out.append(f"{err.code}: {err.message}")
+        for looker in NO_SEATS:
+            try:
+                out.append(json.dumps(new_game(rules_id, seed=5).view(looker).to_json()))
+            except RulesError as err:
+                out.append(f"{err.code}: {err.message}")
+    return out
 
 
 def solver_values() -> list[float | str]:
@@ -73,6 +110,7 @@ def decisions() -> dict[str, Any]:
         line: list[Bot] = [searcher, Shooter(), searcher, HeartsNormal()]
         out[f"hearts {seed} {hand}"] = play_hand("hearts", seed, hand, line)
     out["hearts solver"] = solver_values()
+    out["errors"] = errors()
     for rules in ROOK_PRESETS:
         rules_id = rules.id
         for seed in ROOK_SEEDS:

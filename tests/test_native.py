@@ -14,6 +14,7 @@ import pytest
 import native_probe
 from crowsnest import native
 from crowsnest.ai.hearts import policy
+from crowsnest.cli import main
 
 TESTS = Path(__file__).resolve().parent
 
@@ -97,7 +98,7 @@ def test_the_finder_finds_only_the_compiled_modules(tmp_path: Path) -> None:
     assert spec is not None and spec.origin is not None
     assert spec.origin == str(native.compiled_file(finder.build, "crowsnest.ai.hearts.policy"))
     assert spec.origin.endswith(native.SUFFIX)
-    assert finder.find_spec("crowsnest.engine.hearts", None) is None
+    assert finder.find_spec("crowsnest.engine.views", None) is None
 
 
 def compiled_run() -> dict[str, object]:
@@ -126,3 +127,21 @@ def test_the_compiled_core_decides_as_its_source() -> None:
     assert sorted(compiled["loaded"]) == sorted(native.MODULES)  # type: ignore[call-overload]
     source = native_probe.decisions()
     assert compiled["decisions"] == json.loads(json.dumps(source))
+
+
+def test_the_command_says_what_a_process_would_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """``crowsnest native status`` decides as a new process would: here (the suite's
+    environment asks for the source) pure Python, and why."""
+    assert main(["native", "status"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("crowsnest native core: pure Python (")
+    assert native.PURE_ENV in out
+
+
+def test_a_current_build_is_not_built_again(capsys: pytest.CaptureFixture[str]) -> None:
+    """``crowsnest native build`` with a build of today's sources (``make test``
+    made it) compiles nothing and says the build would be used."""
+    before = native.compiled_file(native.BUILD, native.LIBRARY).stat().st_mtime_ns
+    assert main(["native", "build"]) == 0
+    assert capsys.readouterr().out.startswith("crowsnest native core: compiled (mypyc ")
+    assert native.compiled_file(native.BUILD, native.LIBRARY).stat().st_mtime_ns == before

@@ -41,6 +41,10 @@ from typing import Final
 MODULES: Final = (
     "crowsnest.engine.cards",
     "crowsnest.engine.tricks",
+    "crowsnest.engine.events",
+    "crowsnest.engine.base",
+    "crowsnest.engine.hearts",
+    "crowsnest.engine.rook",
     "crowsnest.ai.budget",
     "crowsnest.ai.hearts.common",
     "crowsnest.ai.hearts.situation",
@@ -57,8 +61,9 @@ MODULES: Final = (
     "crowsnest.ai.rook.exact",
     "crowsnest.ai.rook.hard",
 )
-"""The compiled modules: the card and trick helpers every playout calls, the Hearts
-and Rook policies the playouts play, and the searches themselves."""
+"""The compiled modules: the engine's games (their moves, checked or not, and every
+event), the card and trick helpers every playout calls, the Hearts and Rook policies
+the playouts play, and the searches themselves."""
 
 GROUP: Final = "crowsnest.native_core"
 """mypyc's group: one shared library (``crowsnest.native_core__mypyc``) holds the code
@@ -176,11 +181,18 @@ def loaded_compiled() -> list[str]:
     ]
 
 
-def build(out: Path = BUILD, *, force: bool = False, quiet: bool = True) -> Status:
+def build(out: Path = BUILD, *, force: bool = False) -> Status:
     """Compile :data:`MODULES` into ``out`` (replacing what is there) unless ``out``
     already holds a build of today's sources; the decision a new process would take."""
     if not force and decide(out, {}).compiled:
         return decide(out, {})
+    return _compile(out)
+
+
+def _compile(out: Path) -> Status:  # pragma: no cover - `make native`, before every test run
+    """Compile :data:`MODULES` into ``out``, replacing it. Run by ``make native``
+    ahead of the tests, whose ``tests/test_native.py`` checks what it built; not
+    again inside the measured suite (a build takes a minute)."""
     from mypy.version import __version__ as mypyc_version
     from mypyc.build import mypycify
     from setuptools import setup
@@ -202,7 +214,7 @@ def build(out: Path = BUILD, *, force: bool = False, quiet: bool = True) -> Stat
                 name="crowsnest-native",
                 ext_modules=extensions,
                 script_args=[
-                    *(["--quiet"] if quiet else []),
+                    "--quiet",
                     "build_ext",
                     "--build-lib",
                     str(work / "lib"),
