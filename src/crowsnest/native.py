@@ -7,7 +7,9 @@ test``, ``make arena`` and ``make bench`` run first; it rebuilds only when a sou
 changed). Nothing else is restated: there is one source of every rule and policy.
 
 When ``crowsnest`` is imported, :func:`install` decides once for the process: if the
-build is there, complete, and was made from these very sources by this Python, a
+build is there, complete, and was made from these very sources (the compiled modules
+and every module of the package they import: :func:`dependencies`, listed with their
+SHA-256 in the build's manifest) by this Python, a
 finder first on ``sys.meta_path`` loads every module of :data:`MODULES` from it;
 otherwise every one of them is loaded from its source, and :func:`status` says why
 (no build, a source edited since, another interpreter, or :data:`PURE_ENV` set). All
@@ -21,6 +23,7 @@ build, in a process of its own, takes the same decisions from the same seeds.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -31,7 +34,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.machinery import ModuleSpec
 from pathlib import Path
@@ -91,8 +94,31 @@ class Status:
 
 
 def source(module: str) -> Path:
-    """The source file of one of :data:`MODULES`."""
-    return PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+    """The source file of a module of the package (a package's ``__init__.py``)."""
+    path = PACKAGE.parent.joinpath(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def dependencies(modules: Sequence[str] = MODULES) -> list[str]:
+    """``modules`` and every module of the package they import, directly or not: a
+    build depends on them all (mypyc compiles in the types and the ``Final``
+    constants it reads from the modules a compiled one imports)."""
+    seen: set[str] = set()
+    todo = list(modules)
+    while todo:
+        module = todo.pop()
+        if module in seen or not source(module).is_file():
+            continue  # seen, or a name imported from a module and not a module
+        seen.add(module)
+        for node in ast.walk(ast.parse(source(module).read_bytes())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            else:
+                continue
+            todo.extend(n for n in names if n.split(".")[0] == "crowsnest")
+    return sorted(seen)
 
 
 def compiled_file(build: Path, module: str) -> Path:
@@ -100,9 +126,15 @@ def compiled_file(build: Path, module: str) -> Path:
     return build.joinpath(*module.split(".")).with_name(module.rsplit(".", 1)[-1] + SUFFIX)
 
 
-def digests(modules: Sequence[str] = MODULES) -> dict[str, str]:
-    """The SHA-256 of each module's source: what a build was made from."""
-    return {m: hashlib.sha256(source(m).read_bytes()).hexdigest() for m in modules}
+def digests(modules: Iterable[str]) -> dict[str, str]:
+    """The SHA-256 of each module's source ("" for a source that is gone)."""
+    out: dict[str, str] = {}
+    for m in modules:
+        try:
+            out[m] = hashlib.sha256(source(m).read_bytes()).hexdigest()
+        except FileNotFoundError:
+            out[m] = ""
+    return out
 
 
 def interpreter() -> str:
@@ -124,7 +156,8 @@ def decide(build: Path, env: Mapping[str, str]) -> Status:
         return Status(False, f"unreadable build manifest: {err}")
     if not isinstance(manifest, dict) or manifest.get("interpreter") != interpreter():
         return Status(False, "built for another interpreter: run `make native`")
-    if manifest.get("modules") != digests():
+    built = manifest.get("sources")
+    if not isinstance(built, dict) or built != digests({*MODULES, *built}):
         return Status(False, "the sources changed since the build: run `make native`")
     missing = [m for m in (*MODULES, LIBRARY) if not compiled_file(build, m).is_file()]
     if missing:
@@ -197,7 +230,7 @@ def _compile(out: Path) -> Status:  # pragma: no cover - `make native`, before e
     from mypyc.build import mypycify
     from setuptools import setup
 
-    sources = digests()
+    sources = digests(dependencies())
     with tempfile.TemporaryDirectory(prefix="crowsnest-native-") as tmp:
         work = Path(tmp)
         here = Path.cwd()
@@ -228,10 +261,10 @@ def _compile(out: Path) -> Status:  # pragma: no cover - `make native`, before e
                 del os.environ["MYPY_CACHE_DIR"]
             else:
                 os.environ["MYPY_CACHE_DIR"] = saved
-        if digests() != sources:
+        if digests(sources) != sources:
             raise RuntimeError("a source changed while it was compiled: build again")
         lib = work / "lib"
-        manifest = {"interpreter": interpreter(), "mypyc": mypyc_version, "modules": sources}
+        manifest = {"interpreter": interpreter(), "mypyc": mypyc_version, "sources": sources}
         (lib / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         staged = out.with_name(out.name + ".new")
         shutil.rmtree(staged, ignore_errors=True)

@@ -223,9 +223,10 @@ class Game(ABC, Generic[R]):
         """``seat`` if it may look at the table: a seat, or None for a spectator."""
         if seat is None:
             return None
-        if not isinstance(seat, bool) and seat in SEATS:
-            index: int = SEATS.index(seat)  # as an int, whatever equal number it was given as
-            return index
+        if not isinstance(seat, bool):
+            for each in SEATS:
+                if seat == each:
+                    return each  # as an int, whatever equal number it was given as
         raise InvalidAction("bad_seat", f"{seat!r} is not a seat (0..3) or None")
 
     @classmethod
