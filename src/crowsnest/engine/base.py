@@ -95,7 +95,8 @@ def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
     nest_in = data.get("nest", [])
     seen = 0
     masks: list[int] = []
-    for who, cards in [*((f"hand {i}", h) for i, h in enumerate(hands_in)), ("nest", nest_in)]:
+    named: list[tuple[str, object]] = [(f"hand {i}", h) for i, h in enumerate(hands_in)]
+    for who, cards in [*named, ("nest", nest_in)]:
         if not isinstance(cards, Sequence) or isinstance(cards, str):
             raise InvalidAction("bad_deal", f"{who} must be a list of cards")
         if not all(isinstance(c, str) for c in cards):

@@ -54,8 +54,9 @@ class Situation:
 def voids_from(tricks: Sequence[Trick], trick: Sequence[int], leader: int) -> list[int]:
     """Suits each seat has shown void in: it did not follow the led suit."""
     voids = [0, 0, 0, 0]
-    for t in (*((t.leader, t.cards) for t in tricks), (leader, tuple(trick))):
-        start, cards = t
+    plays = [(t.leader, t.cards) for t in tricks]
+    plays.append((leader, tuple(trick)))
+    for start, cards in plays:
         if not cards:
             continue
         led = cards[0] // 13
