@@ -36,14 +36,14 @@ class Tally:
 
 TALLY: Final = Tally()
 
-UNBOUNDED = 10**9
+UNBOUNDED: Final = 10**9
 """Work per decision that no time limit lets a search reach."""
-EARLY_Z = 3.0
+EARLY_Z: Final = 3.0
 """Standard errors by which the leading candidate must beat another (paired over the
 same worlds) for a search to stop playing that one out: it is clearly worse."""
-EARLY_MIN = 16
+EARLY_MIN: Final = 16
 """Worlds a search samples at least before it may stop early."""
-EARLY_EVERY = 8
+EARLY_EVERY: Final = 8
 """A search looks whether it may stop early every this many worlds."""
 
 

@@ -36,8 +36,8 @@ from crowsnest.engine.wire import DEAL, RECORD, checked
 R = TypeVar("R", HeartsRules, RookRules)
 G = TypeVar("G", bound="Game[Any]")
 
-RECORD_FORMAT = "crowsnest-record"
-RECORD_VERSION = 1
+RECORD_FORMAT: Final = "crowsnest-record"
+RECORD_VERSION: Final = 1
 SEATS: Final = (0, 1, 2, 3)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from crowsnest.ai.base import concrete
 from crowsnest.ai.budget import TALLY, Scorer, TimedSearch, race
@@ -42,14 +42,14 @@ from crowsnest.engine.cards import bits, suit_mask
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
 
-SUIT_MASKS = tuple(suit_mask(s) for s in range(4))
-DEFAULT_WORLDS = 200
+SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
+DEFAULT_WORLDS: Final = 200
 """Sampled worlds per decision: every candidate is played out in each."""
-DEFAULT_TIME_LIMIT = 0.9
+DEFAULT_TIME_LIMIT: Final = 0.9
 """Seconds after which the search stops early, whatever it has sampled."""
 
 
-RUNNER_DRAWS = 4
+RUNNER_DRAWS: Final = 4
 """Worlds drawn for one sample while an opponent runs the table: the one in which
 that player's hand is strongest is kept."""
 

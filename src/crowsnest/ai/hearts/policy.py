@@ -22,22 +22,23 @@ whenever it can: the opponent Hard's rollouts assume once a player runs the tabl
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from crowsnest.ai.hearts.situation import Situation
 from crowsnest.engine import tricks
 from crowsnest.engine.cards import bits, hearts_card, suit_mask
 from crowsnest.engine.rules.hearts import HEARTS as HEARTS_RULES
 
-QS = hearts_card(3, 12)
-KS = hearts_card(3, 13)
-AS = hearts_card(3, 14)
-QS_BIT = 1 << QS
-HIGH_SPADES = 1 << KS | 1 << AS
-SUIT = tuple(suit_mask(s) for s in range(4))
-HEARTS = SUIT[2]
-POINTS = HEARTS | QS_BIT
-CARD_POINTS = tricks.hearts_points(HEARTS_RULES)
-MOON_ALERT = 9
+QS: Final = hearts_card(3, 12)
+KS: Final = hearts_card(3, 13)
+AS: Final = hearts_card(3, 14)
+QS_BIT: Final = 1 << QS
+HIGH_SPADES: Final = 1 << KS | 1 << AS
+SUIT: Final = tuple(suit_mask(s) for s in range(4))
+HEARTS: Final = SUIT[2]
+POINTS: Final = HEARTS | QS_BIT
+CARD_POINTS: Final = tricks.hearts_points(HEARTS_RULES)
+MOON_ALERT: Final = 9
 """Points one player must have taken (all of them so far) before others defend."""
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from crowsnest.engine import HeartsGame, HeartsView
 from crowsnest.engine.hearts import POINT_CARDS
 from crowsnest.engine.tricks import Trick
 
-DECK = (1 << 52) - 1
+DECK: Final = (1 << 52) - 1
 
 
 @dataclass(slots=True)

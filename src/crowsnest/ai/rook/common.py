@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRules, RookView
 from crowsnest.engine.cards import CROW
 from crowsnest.engine.rules.rook import RED_ONE, tables
 from crowsnest.engine.tricks import led_suit
 
-TRUMP_BONUS = 1000
+TRUMP_BONUS: Final = 1000
 """What naming trump adds to the power of its cards (see ``RookTables.power``)."""
 
 

@@ -11,13 +11,14 @@ deciding cannot see). Trick resolution and scoring are the engine's
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from crowsnest.ai.budget import TALLY
 from crowsnest.engine.rook import score_hand, team_of
 from crowsnest.engine.rules.rook import RookRules
 from crowsnest.engine.tricks import TrickTables, follow_mask, trick_tables, winning_index
 
-EXACT_CARDS = 12
+EXACT_CARDS: Final = 12
 """Cards still to be played (all four hands) at or below which card play is searched
 exactly: the last three tricks."""
 

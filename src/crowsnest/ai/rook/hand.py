@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from crowsnest.ai.rook.common import Deck, cards, points_of
 from crowsnest.engine import Choose
@@ -73,7 +74,7 @@ class Model:
     """What a hand dealt at random makes as declarer, on average."""
 
 
-MODELS: dict[str, Model] = {
+MODELS: Final[dict[str, Model]] = {
     "rook/crowsnest": Model((57.6, 5.0, 4.5, 3.2, 2.6, -0.1, 0.2), 20.3, 91.5),
     "rook/crowsnest+nobird": Model((45.6, 4.2, 3.4, 3.7, 2.5, 0.1, 0.0), 17.2, 73.9),
     "rook/tournament": Model((58.1, 3.3, 4.6, 4.3, 1.2, 1.3, 11.7), 22.4, 86.3),
@@ -134,9 +135,9 @@ def contract_value(deck: Deck, bid: int, mu: float, sigma: float) -> float:
 
 # -- the auction ------------------------------------------------------------------------
 
-BIDDER_EDGE = 6.0
+BIDDER_EDGE: Final = 6.0
 """How much more than an average hand a hand that bids is taken to make."""
-PARTNER_MARGIN = 10.0
+PARTNER_MARGIN: Final = 10.0
 """How much more a hand must be worth before it outbids its partner."""
 
 

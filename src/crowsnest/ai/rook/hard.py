@@ -44,7 +44,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from statistics import NormalDist
-from typing import Any
+from typing import Any, Final
 
 from crowsnest.ai.base import concrete
 from crowsnest.ai.budget import Scorer, TimedSearch, race
@@ -84,35 +84,35 @@ from crowsnest.engine import (
 )
 from crowsnest.engine.rook import declarer_score, team_of
 
-DEFAULT_PLAYOUTS = 250
+DEFAULT_PLAYOUTS: Final = 250
 """Hands played out per decision: a median decision of about 60 ms of one core in
 CrowsNest, the longest a few hundred ms in the 57-card 1-High Partnership (docs/ai.md
 has the measured figures). A 200-deal duplicate run then takes about a quarter of an
 hour of one core per rule set."""
-DEFAULT_TIME_LIMIT = 0.85
+DEFAULT_TIME_LIMIT: Final = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
-CONFIDENCE = 1.5
+CONFIDENCE: Final = 1.5
 """Standard errors by which a searched candidate must beat the Normal choice, when it
 is the only other candidate (more: :func:`threshold`)."""
-RAISE_MARGIN = 15.0
+RAISE_MARGIN: Final = 15.0
 """Points a hand (of a 120-point deck) by which declaring itself must beat leaving the
 contract with its partner, once both opponents have passed, where a made contract
 scores the points captured: a clearly better declarer (the trump its hand wants,
 the nest in the stronger hand). Where it scores the bid (CrowsNest) a raise pays
 by itself when the search expects to make it."""
-AUCTION_ROUNDS = 3
+AUCTION_ROUNDS: Final = 3
 """A bid too close to call (:func:`close_call`) after a decision's playouts gets up to
 this many times as many (issue 15: most of the hands Hard lost against Normal were
 auctions it let Normal win with a contract the same cards make either way; at one
 decision's playouts the bid-or-pass choice of such a hand turned on the seed)."""
-CLOSE = 2.0
+CLOSE: Final = 2.0
 """Standard errors of the paired difference between declaring (at the best amount)
 and passing within which a bid is too close to call."""
-SHADE = 5.0
+SHADE: Final = 5.0
 """Points (of a 120-point deck) taken off what the hand makes in the auction's
 playouts before they are compared with a bid: the playouts defend the Normal way,
 the real opponents may defend better."""
-SHADE_WEAK = 15.0
+SHADE_WEAK: Final = 15.0
 """The same for a hand with neither the bird card nor a colour's top card: nothing
 in it stops the defence, whose better play it feels most (issue 15: such contracts
 were set twice as often as the others)."""

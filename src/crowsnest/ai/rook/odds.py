@@ -9,6 +9,7 @@ is cached, so one estimate is a few mask operations.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from crowsnest.ai.rook.situation import Situation
 from crowsnest.engine.rook import team_of
@@ -86,12 +87,12 @@ def trump_danger(s: Situation) -> bool:
     return bool(out & ~s.voids[o1]) or bool(out & ~s.voids[o2])
 
 
-FED = 0.45
+FED: Final = 0.45
 """The chance a card that will not win a trick still lands its points on one of the
 team's tricks (fed to the partner)."""
-LATER = 0.75
+LATER: Final = 0.75
 """How much of a side top card's chance to hold now is left for later."""
-CROW_KEEP = 12.0
+CROW_KEEP: Final = 12.0
 """What the low bird card (CrowsNest) is worth held: it is fed, or steals a trick."""
 
 

@@ -32,17 +32,19 @@ bird card is out; the defence does not lead trump.
 
 from __future__ import annotations
 
+from typing import Final
+
 from crowsnest.ai.rook.common import cards, points_of
 from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
 from crowsnest.ai.rook.situation import Situation, suit_mask
 from crowsnest.engine.rook import team_of
 from crowsnest.engine.tricks import led_suit, winning_index
 
-DRAW_TRUMP = 25.0
+DRAW_TRUMP: Final = 25.0
 """What drawing a round of trump is worth to a declarer whose opponents may hold some."""
-DEFENCE_TRUMP = 9.0
+DEFENCE_TRUMP: Final = 9.0
 """What the defence loses by leading trump."""
-TOP_INTO_BIRD = 8.0
+TOP_INTO_BIRD: Final = 8.0
 """What the declarer gains by drawing trump with its top trump, rather than a low
 one, while a high bird card is unseen: a low trump lets the bird card (or any middle
 trump) take the trick cheaply; the top one loses only to the bird card, and then to

@@ -17,15 +17,16 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from crowsnest.ai.rook.common import Deck, cards
 from crowsnest.ai.rook.hand import estimate, trump_score
 
-NEST = 4
+NEST: Final = 4
 """Index of the nest among the holders (seats are 0..3)."""
-TRIES = 6
+TRIES: Final = 6
 """Worlds drawn at most for one sample before the most plausible is taken."""
-SLACK = 12.0
+SLACK: Final = 12.0
 """Points by which a bid may exceed (or a pass fall short of) the estimate freely."""
 
 
