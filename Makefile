@@ -75,7 +75,7 @@ test-compiled: $(DEV_STAMP) native
 	CROWSNEST_PURE_PYTHON=0 $(BIN)/pytest -q -p no:cacheprovider \
 		-m "not browser and not postgres" tests/ai tests/engine
 
-# The inner loop, under a minute: no browser, no PostgreSQL, nothing slow (the tiers
+# The inner loop, about two minutes: no browser, no PostgreSQL, nothing slow (the tiers
 # are in tests/tiers.py); no lint either. Bytecode is written even where
 # PYTHONDONTWRITEBYTECODE is set, so the assertion rewriting of the tests is cached.
 test-fast: $(DEV_STAMP) native

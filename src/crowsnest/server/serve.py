@@ -60,7 +60,7 @@ def _serve(settings: Settings) -> int:
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     print(f"CrowsNest server: open {settings.url} (API: {settings.url}docs)", flush=True)
-    print(f"CrowsNest bots: {native.status()}", flush=True)
+    print(f"CrowsNest engine and bots: {native.status()}", flush=True)
     server.run()
     return 0 if server.started else 1
 
