@@ -25,8 +25,8 @@ install: $(CORE_STAMP)
 play: $(SERVER_STAMP) native
 	$(BIN)/crowsnest serve
 
-# The compiled core of the searches (docs/ai.md, "The compiled core"): mypyc compiles
-# their hot modules from the same source, again only when a source changed
+# The compiled core (docs/ai.md, "The compiled core"): mypyc compiles the engine's games
+# and the searches' hot modules from the same source, again only when a source changed
 # (`crowsnest native status` says whether a process uses it). It needs a C compiler
 # and Python's headers: installed with apt-get where missing (needs root).
 native: $(NATIVE_STAMP)

@@ -223,10 +223,11 @@ def _add_schema(sub: Any) -> None:
 def _add_native(sub: Any) -> None:
     native = sub.add_parser(
         "native",
-        help="build the compiled core of the searches, or say whether it is used",
-        description="The searches' hot modules compiled by mypyc (docs/ai.md, 'A compiled "
-        "core'): `build` compiles them unless a build of today's sources is there; "
-        "`status` says whether a process started now runs them, and why.",
+        help="build the compiled core (engine and searches), or say whether it is used",
+        description="The engine's games and the searches' hot modules compiled by mypyc "
+        "(docs/ai.md, 'The compiled core'): `build` compiles them unless a build of "
+        "today's sources is there; `status` says whether a process started now runs "
+        "them, and why.",
     )
     native.add_argument("action", choices=("build", "status"))
     native.add_argument("--force", action="store_true", help="build even if up to date")
@@ -239,7 +240,7 @@ def _native(action: str, force: bool) -> int:
         result = native.build(force=force)
         print(f"crowsnest native core: {result}")
         return 0 if result.compiled else 1
-    print(f"crowsnest native core: {native.decide(native.BUILD, os.environ)}")
+    print(f"crowsnest native core: {native.status()}")
     return 0
 
 

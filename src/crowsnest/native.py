@@ -1,4 +1,5 @@
-"""The compiled core (issue 15): the searches' hot modules, compiled by mypyc.
+"""The compiled core (issue 15): the engine's games and the searches' hot modules,
+compiled by mypyc.
 
 The modules of :data:`MODULES` are compiled from their own source, as it is (its
 ``mypy --strict`` types are what mypyc compiles), into the folder :data:`BUILD` by
@@ -217,8 +218,9 @@ def loaded_compiled() -> list[str]:
 def build(out: Path = BUILD, *, force: bool = False) -> Status:
     """Compile :data:`MODULES` into ``out`` (replacing what is there) unless ``out``
     already holds a build of today's sources; the decision a new process would take."""
-    if not force and decide(out, {}).compiled:
-        return decide(out, {})
+    current = decide(out, {})
+    if current.compiled and not force:
+        return current
     return _compile(out)
 
 
