@@ -160,6 +160,13 @@ def test_a_whole_crowsnest_game_from_the_settings(page: Page, screenshots: Path)
     expect(target).to_have_attribute("min", "50")
     target.fill("50")
     target.dispatch_event("change")
+    # The option is kept once the server's rules allow it (settings.js checkOption
+    # asks GET /api/rules/{id}/info first): wait for that answer, not a fixed time.
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('crowsnest.settings') ?? '{}')"
+        ".options?.['rook/crowsnest']?.target === 50",
+        timeout=15_000,
+    )
     page.select_option("#settings-speed", "instant")
     page.select_option("#settings-level", "easy")
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('crowsnest.settings'))")
