@@ -126,20 +126,18 @@ def follow_evidence(view: HeartsView) -> Evidence:
     held.reverse()
     out: Evidence = []
     taken = [0, 0, 0, 0]
-    voids = [0, 0, 0, 0]
     played = 0
     for k, (leader, cards) in enumerate(history):
         led = cards[0] // 13
         for i, c in enumerate(cards):
             seat = (leader + i) % 4
             if i and seat != me and c // 13 == led:
+                voids = voids_from(view.tricks[:k], cards[:i], leader)
                 then = Situation(
                     seat, 0, 0, cards[:i], leader, played, False, k == 0,
-                    tuple(taken), view.totals, tuple(voids),
+                    tuple(taken), view.totals, voids,
                 )  # fmt: skip
                 out.append((then, seat, c, held[k][seat]))
-            elif i and c // 13 != led:
-                voids[seat] |= 1 << led
             played |= 1 << c
         if k < len(view.tricks):
             taken[view.tricks[k].winner] += view.tricks[k].points
