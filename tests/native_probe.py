@@ -3,8 +3,7 @@ that runs compiled code, from fixed seeds (``tests/test_native.py``).
 
 ``python tests/native_probe.py`` prints, as JSON, whether this process runs the
 compiled modules (and which it loaded) and :func:`decisions`: every action of a few
-whole hands of Hearts and of each Rook rule set, Hard in two seats (in Hearts one of
-them drawing inferred deals) or all four with a
+whole hands of Hearts and of each Rook rule set, Hard in two seats or all four with a
 small fixed budget (untimed, so the seed alone decides) and the events of every
 action, the engine's errors for actions a client may get wrong, the Hearts solver's
 values at a few positions, and the playouts the searches counted.
@@ -108,8 +107,7 @@ def decisions() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for seed, hand in HEARTS_HANDS:
         searcher = HeartsHard(worlds=24, time_limit=float("inf"))
-        reader = HeartsHard(worlds=24, time_limit=float("inf"), draws=4)  # inferred deals
-        line: list[Bot] = [searcher, Shooter(), reader, HeartsNormal()]
+        line: list[Bot] = [searcher, Shooter(), searcher, HeartsNormal()]
         out[f"hearts {seed} {hand}"] = play_hand("hearts", seed, hand, line)
     out["hearts solver"] = solver_values()
     out["errors"] = errors()

@@ -15,10 +15,6 @@ stops early only if its time limit comes first.
 The pass is searched the same way: the most dangerous cards by the Normal rules
 form a few candidate passes, each played out over the same sampled deals of the
 other 39 cards.
-
-``Hard(draws=N)`` (off by default: 1) draws each world from N deals by how well
-it explains the cards the others followed suit with (:func:`inferred_deal`): tried
-in issue 15, a gain not yet shown for 1.5x the CPU (docs/ai.md, session 10).
 """
 
 from __future__ import annotations
@@ -43,7 +39,7 @@ from crowsnest.ai.hearts.policy import (
 from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
 from crowsnest.engine import Action, HeartsView, LegalAction, PassCards, Play, PlayerView
 from crowsnest.engine.cards import bits, suit_mask
-from crowsnest.engine.hearts import HeartsGame, legal_cards
+from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
 
 SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
@@ -58,12 +54,8 @@ RUNNER_DRAWS: Final = 4
 that player's hand is strongest is kept."""
 
 
-def sample_world(
-    view: HeartsView, rng: random.Random, draws: int = 1, evidence: Evidence | None = None
-) -> list[int]:
-    """Hands for all four seats consistent with what ``view`` shows (of ``draws``
-    such deals, one drawn by how well it explains the others' plays:
-    :func:`inferred_deal`).
+def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
+    """Hands for all four seats consistent with what ``view`` shows.
 
     While another player is running the table (it has taken every point so far, at
     least :data:`~crowsnest.ai.hearts.policy.MOON_ALERT`), the cards it holds are
@@ -73,13 +65,13 @@ def sample_world(
     me = view.seat
     assert me is not None
     runner = next((p for p in range(4) if p != me and running(view.points_taken, p)), None)
-    hands = inferred_deal(view, rng, draws, evidence)
+    hands = _deal(view, rng)
     if runner is None:
         return hands
     others = DECK & ~played_in(view)
     best = strength(hands[runner], others)
     for _ in range(RUNNER_DRAWS - 1):
-        world = inferred_deal(view, rng, draws, evidence)
+        world = _deal(view, rng)
         k = strength(world[runner], others)
         if k > best:
             hands, best = world, k
@@ -96,89 +88,6 @@ def strength(hand: int, live: int) -> int:
         suit = rest & SUIT_MASKS[c // 13]
         below = suit & ((1 << c) - 1)
         n += below.bit_count() - (suit & ~below).bit_count()
-    return n
-
-
-MISMATCH_WEIGHT: Final = 0.1
-"""How much less likely a deal is for each card another player followed suit with
-that the Normal policy would not have played with that deal's hand."""
-
-Evidence = list[tuple[Situation, int, int, int]]
-"""Each card another player followed suit with this round, with a choice: what that
-player knew then (its hand left blank), its seat, the card, and the cards it has
-played since, that card included."""
-
-
-def follow_evidence(view: HeartsView) -> Evidence:
-    """What the others' following cards say about their hands (:data:`Evidence`),
-    from the round's tricks as ``view`` shows them: the same for every world."""
-    me = view.seat
-    assert me is not None
-    history = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        history.append((view.leader if view.leader is not None else me, tuple(view.trick)))
-    since = [0, 0, 0, 0]
-    held: list[list[int]] = []
-    for leader, cards in reversed(history):
-        for i, c in enumerate(cards):
-            since[(leader + i) % 4] |= 1 << c
-        held.append(since[:])
-    held.reverse()
-    out: Evidence = []
-    taken = [0, 0, 0, 0]
-    played = 0
-    for k, (leader, cards) in enumerate(history):
-        led = cards[0] // 13
-        for i, c in enumerate(cards):
-            seat = (leader + i) % 4
-            if i and seat != me and c // 13 == led:
-                voids = voids_from(view.tricks[:k], cards[:i], leader)
-                then = Situation(
-                    seat, 0, 0, cards[:i], leader, played, False, k == 0,
-                    tuple(taken), view.totals, voids,
-                )  # fmt: skip
-                out.append((then, seat, c, held[k][seat]))
-            played |= 1 << c
-        if k < len(view.tricks):
-            taken[view.tricks[k].winner] += view.tricks[k].points
-    return out
-
-
-def inferred_deal(
-    view: HeartsView, rng: random.Random, draws: int, evidence: Evidence | None = None
-) -> list[int]:
-    """One of ``draws`` random deals consistent with ``view``, drawn with weight
-    :data:`MISMATCH_WEIGHT` to the power of :func:`surprises`: a deal in which the
-    others followed suit as the Normal policy would have with its hands is the
-    likelier (a player who ducked under the trick with a low card does not hold the
-    cards just under the winner). One draw is a uniform deal."""
-    if evidence is None:
-        evidence = follow_evidence(view) if draws > 1 else []
-    if draws <= 1 or not evidence:
-        return _deal(view, rng)
-    deals = [_deal(view, rng) for _ in range(draws)]
-    weights = [MISMATCH_WEIGHT ** surprises(evidence, hands) for hands in deals]
-    r = rng.random() * sum(weights)
-    for hands, w in zip(deals, weights, strict=True):
-        r -= w
-        if r < 0:
-            return hands
-    return deals[-1]
-
-
-def surprises(evidence: Evidence, hands: Sequence[int]) -> int:
-    """How many of the cards in ``evidence`` the Normal policy would not have
-    followed with, had the hands been ``hands`` (the deal's cards now, with the
-    cards each player has played since)."""
-    n = 0
-    for then, seat, card, since in evidence:
-        hand = hands[seat] | since
-        legal = legal_cards(hand, SUIT_MASKS[card // 13], then.first, False)
-        if legal & (legal - 1):
-            then.hand = hand
-            then.legal = legal
-            if normal_play(then) != card:
-                n += 1
     return n
 
 
@@ -395,14 +304,10 @@ class Hard(TimedSearch):
     work = "worlds"
 
     def __init__(
-        self,
-        worlds: int = DEFAULT_WORLDS,
-        time_limit: float = DEFAULT_TIME_LIMIT,
-        draws: int = 1,
+        self, worlds: int = DEFAULT_WORLDS, time_limit: float = DEFAULT_TIME_LIMIT
     ) -> None:
         self.worlds = worlds
         self.time_limit = time_limit
-        self.draws = draws
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, HeartsView) and view.seat is not None
@@ -428,11 +333,10 @@ class Hard(TimedSearch):
             (card, line): [] for card in candidates for line in lines
         }
         normal_line = [results[card, None] for card in candidates]
-        evidence = follow_evidence(view) if self.draws > 1 else None
         alive = list(range(len(candidates)))
         worlds = 0
         while self.search_on(worlds, deadline) and len(alive) > 1:
-            hands = sample_world(view, rng, self.draws, evidence)
+            hands = sample_world(view, rng)
             for i in alive:
                 card = candidates[i]
                 for line in lines:
@@ -477,7 +381,6 @@ class Hard(TimedSearch):
             return None
         _, candidates, moon = _play_candidates(view, cards)
         lines = (None, me) if moon else (None,)
-        evidence = follow_evidence(view) if self.draws > 1 else None
 
         def value_play(world: Any, action: Action) -> float:
             assert isinstance(action, Play)
@@ -485,7 +388,7 @@ class Hard(TimedSearch):
 
         return Scorer(
             candidates=[Play(c) for c in candidates],
-            draw=lambda rng: sample_world(view, rng, self.draws, evidence),
+            draw=lambda rng: sample_world(view, rng),
             value=value_play,
             higher=False,
             face_up=lambda hands, nest: list(hands),
