@@ -73,6 +73,11 @@ def position(
     )
 
 
+UNTIMED = 60.0
+"""A time limit for Hard that a busy machine does not reach: its decisions in these
+tests then depend on the seed alone, not on how much CPU it got."""
+
+
 def decide(bot: Bot, game: HeartsGame, seed: int = 1) -> Action:
     seat = game.turn
     return bot.choose(game.view(seat), game.legal_actions(seat), random.Random(seed))
@@ -250,7 +255,7 @@ def test_hard_takes_a_point_trick_to_stop_the_moon() -> None:
         taken=(0, 18, 0, 0),
         totals=(0, 0, 0, 0),
     )
-    assert played(decide(Hard(worlds=30), game)) == "AH"
+    assert played(decide(Hard(worlds=30, time_limit=UNTIMED), game)) == "AH"
     assert played(decide(Ducker(), game)) == "2H"
 
 
@@ -301,7 +306,7 @@ def test_hard_keeps_the_ace_of_hearts_against_a_player_running_the_table(seed: i
     the runner the cards it is running on."""
     game = running_position()
     assert game.turn == 2
-    assert played(decide(Hard(), game, seed=seed)) == "3S"
+    assert played(decide(Hard(time_limit=UNTIMED), game, seed=seed)) == "3S"
     assert played(decide(Normal(), game)) == "3S"
 
 
@@ -327,7 +332,7 @@ def test_hard_sheds_the_queen_on_a_trick_it_cannot_win() -> None:
     game = position(
         ["QS 2H 5D 9D", "", "", ""], trick="9C KC 5C", leader=1, tricks=[(0, "2C 3C 4C 6C")]
     )
-    assert played(decide(Hard(worlds=30), game)) == "QS"
+    assert played(decide(Hard(worlds=30, time_limit=UNTIMED), game)) == "QS"
 
 
 def test_hard_samples_worlds_that_respect_voids_and_passes() -> None:
@@ -358,7 +363,9 @@ def test_hard_samples_worlds_that_respect_voids_and_passes() -> None:
 
 
 def test_hard_chooses_its_pass_by_search_among_dangerous_cards() -> None:
-    passed = passing(Hard(worlds=20), "2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS").split()
+    passed = passing(
+        Hard(worlds=20, time_limit=UNTIMED), "2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS"
+    ).split()
     assert len(passed) == 3 and {"KS", "AS"} & set(passed)
 
 
@@ -369,7 +376,7 @@ def test_same_seed_same_decision(name: str) -> None:
     )
     bot = make_bot("hearts", name)
     if isinstance(bot, Hard):
-        bot.worlds = 10
+        bot.worlds, bot.time_limit = 10, UNTIMED
     decisions = {str(decide(bot, game, seed=9)) for _ in range(3)}
     assert len(decisions) == 1
 
@@ -378,7 +385,7 @@ def test_same_seed_same_decision(name: str) -> None:
 def test_bots_play_only_legal_actions_through_whole_hands(name: str) -> None:
     bot = make_bot("hearts", name)
     if isinstance(bot, Hard):
-        bot.worlds = 4
+        bot.worlds, bot.time_limit = 4, UNTIMED
     for seed in range(3):
         game = new_game("hearts", seed=seed, start_hand=seed)
         rng = random.Random(seed)
@@ -399,7 +406,11 @@ def test_hard_shoots_the_moon_when_its_hand_allows() -> None:
     rest = [card_text(c) for c in range(52) if card_text(c) not in mine]
     deal = {"hands": [mine, rest[0:13], rest[13:26], rest[26:39]]}
     moons = {}
-    for name, bot in (("hard", Hard(worlds=24)), ("normal", Normal()), ("shooter", Shooter())):
+    for name, bot in (
+        ("hard", Hard(worlds=24, time_limit=UNTIMED)),
+        ("normal", Normal()),
+        ("shooter", Shooter()),
+    ):
         game = new_game("hearts", seed=1, deals=[deal], start_hand=3)  # no pass
         bots: list[Bot] = [bot, Ducker(), Ducker(), Ducker()]
         rng = random.Random(4)
