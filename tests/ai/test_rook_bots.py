@@ -20,7 +20,15 @@ from crowsnest.ai.rook.common import deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
-from crowsnest.ai.rook.hard import CONFIDENCE, Hard, close_call, known_of, threshold
+from crowsnest.ai.rook.hard import (
+    CONFIDENCE,
+    SHADE,
+    Hard,
+    bid_shade,
+    close_call,
+    known_of,
+    threshold,
+)
 from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.worlds import NEST, sample
 from crowsnest.engine import (
@@ -523,6 +531,34 @@ def test_hard_opens_a_hand_that_makes_its_bid_either_way(seed: int) -> None:
     assert decide(Normal(), game) == Bid(70)
     action = decide(smart("hard"), game, seed)
     assert isinstance(action, Bid) and action.amount is not None
+
+
+RED_ONE_CONTEST = [  # The Red 1 deal 27 of the issue 15 arena runs (seed 1)
+    "R1 R6 R10 Y8 Y9 Y11 B7 B8 B9",
+    "R5 R13 Y5 Y6 Y14 G5 G6 G10 G14",
+    "Y7 G7 G8 G12 G13 B5 B6 B12 B14",
+    "CROW R7 R9 R11 R12 Y10 G11 B10 B11",
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_contests_the_red_one_at_its_narrower_margins(seed: int) -> None:
+    """The Red 1, where a made contract scores all it captures (up to 150) and a set
+    costs only the bid: seat 3 opened 90, seat 2 overcalled 95, seat 3 went on to
+    100. Hard in seat 2 bids 105 with the rule set's margins (``SHADE_SCALES``: half
+    the full ones) and passes with the full ones; in the arena Normal's side made
+    its 100 with 100 captured when Hard passed, and Hard made 105 with 130 when it
+    bid. Over 400 paired deals the halved margins scored +8.7 a hand."""
+    game = game_at(
+        "rook/red-one", RED_ONE_CONTEST, "R8 R14 Y12 Y13 G9 B13", dealer=2, declarer=None
+    )
+    for seat, amount in [(3, 90), (0, None), (1, None), (2, 95), (3, 100)]:
+        game.apply(seat, Bid(amount))
+    assert bid_shade(deck_for(game.view(2)), game.view(2).hand or 0) == pytest.approx(
+        0.5 * SHADE * 150 / 120
+    )
+    assert decide(smart("hard"), game, seed) == Bid(105)
+    assert decide(Hard(time_limit=60.0, shades=(1.0, 1.0)), game, seed) == Bid(None)
 
 
 def partner_opened(rules_id: str, mine: str, partner: str) -> RookGame:

@@ -23,7 +23,8 @@ search time-bounded instead: as many worlds as fit.
   hand made in every world — the bid (CrowsNest) or the points captured when made,
   minus the bid when set — so it bids only what it expects to make, and in
   CrowsNest as high as pays. A playout counts as made only with a margin to spare
-  (:func:`bid_shade`: wider for a hand with no bird card and no top card). A call
+  (:func:`bid_shade`: wider for a hand with no bird card and no top card, narrower
+  where measured to pay, :data:`SHADE_SCALES`). A call
   too close to call on a decision's playouts (:func:`close_call`) gets up to
   :data:`AUCTION_ROUNDS` times as many. Once
   both opponents have passed and the partner holds the bid, it raises only where
@@ -83,6 +84,7 @@ from crowsnest.engine import (
     RookView,
 )
 from crowsnest.engine.rook import declarer_score, team_of
+from crowsnest.engine.rules.rook import RED_ONE_RULES
 
 DEFAULT_PLAYOUTS: Final = 250
 """Hands played out per decision: a median decision of about 60 ms of one core in
@@ -118,10 +120,25 @@ in it stops the defence, whose better play it feels most (issue 15: such contrac
 were set twice as often as the others)."""
 
 
-def bid_shade(deck: Deck, hand: int) -> float:
-    """Points taken off what ``hand`` makes in the playouts before a bid is judged."""
-    weak = not hand & (deck.bird | deck.tops)
-    return (SHADE_WEAK if weak else SHADE) * deck.rules.points_per_hand / 120
+Shades = tuple[float, float]
+"""Factors for :data:`SHADE` and :data:`SHADE_WEAK`."""
+SHADE_SCALES: Final[dict[str, Shades]] = {RED_ONE_RULES.id: (0.5, 0.5)}
+"""Rule sets whose margins are not the full ones, by rule set id. The Red 1: a made
+contract scores all it captures (up to 150 a hand) and a set costs only the bid, so
+the contracts the full margins gave up to Normal were worth more than the sets the
+halved margins cost: +8.7 +- 5.3 points a hand over 400 paired deals (docs/ai.md,
+issue 15). In CrowsNest and Tournament Rook halving them measured the wrong way."""
+
+
+def bid_shade(deck: Deck, hand: int, shades: Shades | None = None) -> float:
+    """Points taken off what ``hand`` makes in the playouts before a bid is judged:
+    :data:`SHADE`, or :data:`SHADE_WEAK` for a hand with neither the bird card nor a
+    top card, times the factor ``shades`` gives it (by default the rule set's in
+    :data:`SHADE_SCALES`, else 1), in the rule set's points."""
+    strong, weak = SHADE_SCALES.get(deck.rules.id, (1.0, 1.0)) if shades is None else shades
+    if hand & (deck.bird | deck.tops):
+        return strong * SHADE * deck.rules.points_per_hand / 120
+    return weak * SHADE_WEAK * deck.rules.points_per_hand / 120
 
 
 def partner_holds_it(view: RookView) -> bool:
@@ -214,10 +231,15 @@ class Hard(TimedSearch):
     work = "playouts"
 
     def __init__(
-        self, playouts: int = DEFAULT_PLAYOUTS, time_limit: float = DEFAULT_TIME_LIMIT
+        self,
+        playouts: int = DEFAULT_PLAYOUTS,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        shades: Shades | None = None,
     ) -> None:
         self.playouts = playouts
         self.time_limit = time_limit
+        self.shades = shades
+        """The auction's margin factors (:func:`bid_shade`); None: the rule set's."""
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
@@ -290,7 +312,7 @@ class Hard(TimedSearch):
         rules = deck.rules
         deadline = self.deadline()
         known = known_of(deck, view)
-        shade = bid_shade(deck, view.hand)
+        shade = bid_shade(deck, view.hand, self.shades)
         declare: list[list[float]] = [[] for _ in amounts]
         stay: list[float] = []
         margin = 0.0
@@ -377,7 +399,7 @@ class Hard(TimedSearch):
 
         if view.phase == "auction":
             may_pass, amounts = bids(legal)
-            shade = bid_shade(deck, view.hand)
+            shade = bid_shade(deck, view.hand, self.shades)
 
             def bid_draw(rng: random.Random) -> tuple[int, int, float | None]:
                 return bid_world(deck, view, draw(rng), amounts[0], may_pass)
