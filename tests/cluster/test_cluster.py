@@ -170,12 +170,14 @@ def test_a_stopped_owner_past_its_lease_is_refused_and_drops_the_table(
     first.proc.send_signal(signal.SIGSTOP)
     try:
         other = second.env["CROWSNEST_NODE_ID"]
-        wait_for(lambda: owner_of(db, table_id) == other, LEASE + MARGIN + 5, "a new owner")
+        # How soon the other node takes over is test_lease_handover's measure; here
+        # only that it does, so a loaded machine gets time to get there.
+        wait_for(lambda: owner_of(db, table_id) == other, LEASE + MARGIN + 60, "a new owner")
         moved = len(log_of(db, table_id))
-        wait_for(lambda: len(log_of(db, table_id)) > moved, 10, "the new owner to play")
+        wait_for(lambda: len(log_of(db, table_id)) > moved, 60, "the new owner to play")
     finally:
         first.proc.send_signal(signal.SIGCONT)
-    dropped = wait_for(lambda: events(first, "table_dropped", table_id), 10, "the drop")
+    dropped = wait_for(lambda: events(first, "table_dropped", table_id), 60, "the drop")
     assert dropped[0]["why"] in ("lease_lost", "lease_expired", "write_refused")
     wait_for(lambda: status_of(db, table_id) == "over", 150, "the game to end")
     check_record(db, table_id)  # one history: the stale owner wrote nothing after it
