@@ -9,10 +9,9 @@ scoring rules are stated once. Every decision is uniformly random over the legal
 actions. The tests replay every batched hand through the
 reference engine, action by action, and require the same result.
 
-Rook cards are 64..127 (:mod:`crowsnest.engine.cards`); in the ``uint64`` masks here a
-card ``c`` is bit ``c - 64`` (the bird card ``CROW`` is bit 0), so
-``int(mask) << 64`` is the engine's mask. Card numbers in :attr:`RookBatch.plays` are
-the engine's card ints.
+Rook cards are 0..56 (:mod:`crowsnest.engine.cards`), so the ``uint64`` masks here are
+the engine's masks (``int(mask)``) and the card numbers in :attr:`RookBatch.plays` its
+card ints.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bench.batch import I64, ONE, U64, ZERO
-from crowsnest.engine.cards import CROW
+from crowsnest.engine.cards import CROW, colour_of
 from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules.rook import RookRules, tables
 
@@ -36,7 +35,6 @@ BID_PASS: Final = 0
 BID_NONE: Final = -1
 """In :attr:`RookBatch.bids`: padding after the auction's last call."""
 
-_FOUR: Final = np.uint64(4)
 _FROM: Final = (np.arange(4)[:, None] + np.arange(4)) % 4
 """``_FROM[leader, p]``: the seat playing ``p``-th to a trick led by ``leader``."""
 _FOUR_ONES: Final = np.ones(4, dtype=np.int64)
@@ -80,7 +78,7 @@ def _random_bit(masks: U64, rng: np.random.Generator) -> U64:
 class RookBatch:
     """What a batch of Rook hands did, for scoring and for replaying.
 
-    Masks are ``uint64`` with card ``c`` at bit ``c - 64``. Game ``i`` is one hand:
+    Masks are ``uint64`` with card ``c`` at bit ``c``. Game ``i`` is one hand:
     dealt by ``dealer[i]``, redealt ``redeals[i]`` times after four passes (``deals``
     and ``nest`` are the final deal, ``bids`` its auction).
     """
@@ -123,7 +121,7 @@ class RookBatch:
 @dataclass(frozen=True, slots=True)
 class _Tables:
     deck: U64
-    """The deck's bit indices (card - 64)."""
+    """The deck's cards."""
     points: I64
     """[64] points of each bit."""
     keys: I64
@@ -131,6 +129,8 @@ class _Tables:
     for a trump, ``rank`` for any other card (it wins only in the led suit)."""
     colours: U64
     """[4] each colour's cards, specials excluded."""
+    colour_of: I64
+    """[64] the printed colour of each card (0 for the bird card, always a trump)."""
     specials: np.uint64
     bird: np.uint64
     counters: np.uint64
@@ -139,19 +139,25 @@ class _Tables:
 @cache
 def _tables(rules: RookRules) -> _Tables:
     t = tables(rules)
-    keys = np.tile(np.array(t.rank[CROW:], dtype=np.int64), 4)
+    keys = np.tile(_word(t.rank), 4)
     for colour, mask in enumerate(t.colour_masks):
-        trumps = (mask | t.specials) >> CROW
+        trumps = mask | t.specials
         keys[64 * colour : 64 * colour + 64] += [1000 * (trumps >> b & 1) for b in range(64)]
     return _Tables(
-        deck=np.array([b for b in range(64) if t.deck >> (CROW + b) & 1], dtype=np.uint64),
-        points=np.array(t.points[CROW:], dtype=np.int64),
+        deck=np.array([b for b in range(64) if t.deck >> b & 1], dtype=np.uint64),
+        points=_word(t.points),
         keys=keys,
-        colours=np.array([m >> CROW for m in t.colour_masks], dtype=np.uint64),
-        specials=np.uint64(t.specials >> CROW),
-        bird=np.uint64((t.deck >> CROW) & 1),
-        counters=np.uint64(t.counters >> CROW),
+        colours=np.array(t.colour_masks, dtype=np.uint64),
+        colour_of=np.array([min(3, max(0, colour_of(b))) for b in range(64)], dtype=np.int64),
+        specials=np.uint64(t.specials),
+        bird=np.uint64(t.deck >> CROW & 1),
+        counters=np.uint64(t.counters),
     )
+
+
+def _word(values: tuple[int, ...]) -> I64:
+    """A per-card table over the 64 bits of a mask (the bits past the deck 0)."""
+    return np.array([*values, *[0] * (64 - len(values))], dtype=np.int64)
 
 
 def _deal(rules: RookRules, tb: _Tables, m: int, rng: np.random.Generator) -> tuple[U64, U64]:
@@ -285,7 +291,9 @@ def rook_hands(
     leader = (dealers + 1) % 4
     for t in range(h):
         lead = _random_bit(flat[4 * ar + leader], rng)
-        led = np.where((ONE << lead) & trump_mask != ZERO, trump_mask, tb.colours[lead >> _FOUR])
+        led = np.where(
+            (ONE << lead) & trump_mask != ZERO, trump_mask, tb.colours[tb.colour_of[lead]]
+        )
         follow = hands & led[:, None]
         legal = np.where(follow != ZERO, follow | (hands & tb.bird), hands)
         cards = _random_bit(legal.reshape(-1), rng)
@@ -301,7 +309,6 @@ def rook_hands(
     # -- scoring ---------------------------------------------------------------------------
     trick_points = tb.points[plays].reshape(n * h, 4) @ _FOUR_ONES
     trick_points = trick_points.reshape(n, h)
-    plays += CROW
     captured_1 = (trick_points * won_by_1).sum(axis=1)
     captured = np.stack([trick_points.sum(axis=1) - captured_1, captured_1], axis=1)
     won_1 = won_by_1.sum(axis=1)

@@ -41,7 +41,7 @@ def positions(rules_id: str, count: int, seed: int) -> list[tuple[AnyGame, int]]
 
 
 def state(game: AnyGame, seat: int) -> str:
-    legal = legal_to_json(game.legal_actions(seat))
+    legal = legal_to_json(game.legal_actions(seat), game.rules.family)
     message = StateMessage(
         seq=1, status="playing", view=game.view(seat).to_json(), legal=legal, events=[]
     )

@@ -99,7 +99,8 @@ def test_crowsnest_bot_plays_without_the_server_extra(game: str, rules_id: str) 
     family, rules_id = sys.argv[2:]
     play = new_game(rules_id, seed=3)
     seat = min(play.actors)
-    view, legal = play.view(seat).to_json(), legal_to_json(play.legal_actions(seat))
+    view = play.view(seat).to_json()
+    legal = legal_to_json(play.legal_actions(seat), play.rules.family)
     messages = [
         {"type": "hello", "protocol": 1, "game": family},
         {"type": "act", "seq": 0, "view": view, "legal": legal, "seed": 7},

@@ -65,7 +65,7 @@ def test_whole_game_to_the_end(rules_id: str, first: bool) -> None:
     assert re.search(r"GAME OVER: (You|West|North|East|We|They) wins?!", text)
     assert "Final totals" in text
     assert script.garbage > 10
-    assert "  ! 'ZZ' is not a card" in text
+    assert "  ! 'play ZZ': 'ZZ' is not a card" in text
     assert "  ! 99 is not on the list" in text
 
 
@@ -154,25 +154,25 @@ def test_hearts_shows_the_pass() -> None:
 
 def test_numbers_pick_from_the_list() -> None:
     legal = [Bid(None), Bid(70), Bid(75)]
-    assert interpret("2", legal) == Bid(70)
+    assert interpret("2", legal, "rook") == Bid(70)
     with pytest.raises(Reprompt, match="choose 1 to 3, or type 'bid 75'"):
-        interpret("75", legal)
+        interpret("75", legal, "rook")
 
 
 def test_shortcuts() -> None:
     plays = [Play(parse_card("QS")), Play(parse_card("2C"))]
-    assert interpret("qs", plays) == Play(parse_card("QS"))
-    assert interpret("pass", [Bid(None), Bid(70)]) == Bid(None)
-    assert interpret("red", [NameTrump(c) for c in range(4)]) == NameTrump(0)
-    assert interpret("bid 70", [Bid(None), Bid(70)]) == Bid(70)
+    assert interpret("qs", plays, "hearts") == Play(parse_card("QS"))
+    assert interpret("pass", [Bid(None), Bid(70)], "rook") == Bid(None)
+    assert interpret("red", [NameTrump(c) for c in range(4)], "rook") == NameTrump(0)
+    assert interpret("bid 70", [Bid(None), Bid(70)], "rook") == Bid(70)
 
 
 def test_cards_for_a_choose() -> None:
     choice = Choose("pass", 3, parse_cards("2C 3C 4C 5C"))
-    assert str(interpret("2C 3c 4C", [choice])) == "pass 2C 3C 4C"
-    assert str(interpret("pass 2C 3C 5C", [choice])) == "pass 2C 3C 5C"
+    assert str(interpret("2C 3c 4C", [choice], "hearts")) == "pass 2C 3C 4C"
+    assert str(interpret("pass 2C 3C 5C", [choice], "hearts")) == "pass 2C 3C 5C"
     with pytest.raises(Reprompt, match=r"type the 3 cards, e\.g\. 2C 3C 4C"):
-        interpret("1", [choice])
+        interpret("1", [choice], "hearts")
 
 
 def test_trump_is_shown_first_with_the_crow() -> None:

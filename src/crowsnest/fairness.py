@@ -102,7 +102,7 @@ def verify(record: Mapping[str, Any]) -> Verification:
         replay_actions(game, record.get("actions"))
     except (RecordError, ValueError) as err:
         return Verification([*problems, f"the record does not replay: {err}"], seed_chosen=chosen)
-    dealt = [d.to_json() for d in game.deals]
+    dealt = [d.to_json(game.rules.family) for d in game.deals]
     if dealt != list(record.get("deals", [])):
         problems.append("the recorded deals are not the ones the seed deals")
     return Verification(problems, dealt, chosen)

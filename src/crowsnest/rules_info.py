@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, TypedDict
 
-from crowsnest.engine.cards import card_text, parse_card, rook_card
+from crowsnest.engine.cards import HEARTS, ROOK, Family, card_text, parse_card, rook_card
 from crowsnest.engine.rules import HeartsRules, RookRules, get_rules, tables
 from crowsnest.engine.rules.rook import RED_ONE
 
@@ -72,8 +72,8 @@ def _mark_house(r: RookRules, sections: list[Section]) -> list[Section]:
     return sections
 
 
-def _card(card: int) -> dict[str, str]:
-    return {"card": card_text(card)}
+def _card(card: int, family: Family) -> dict[str, str]:
+    return {"card": card_text(card, family)}
 
 
 # -- Rook -------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def _rook_cards(r: RookRules, bird: dict[str, str]) -> list[Paragraph]:
     else:  # pragma: no cover - no rule set has such a deck (the tests go through all)
         raise ValueError(f"{r.id}: numbers {r.numbers!r} have no wording")
     if r.red_one:
-        out.append(_p("rules.rook.red_one_card", card=_card(RED_ONE)))
+        out.append(_p("rules.rook.red_one_card", card=_card(RED_ONE, ROOK)))
     if r.bird:
         out.append(_p("rules.rook.bird_card", bird=bird))
     else:
@@ -134,7 +134,7 @@ def _rook_cards(r: RookRules, bird: dict[str, str]) -> list[Paragraph]:
         out.append(_p("rules.rook.one_high"))
     out.append(_p("rules.rook.trump_colour"))
     if r.red_one:
-        out.append(_p("rules.rook.red_one_trump", card=_card(RED_ONE)))
+        out.append(_p("rules.rook.red_one_trump", card=_card(RED_ONE, ROOK)))
     if r.bird:
         if r.bird_place == "lowest":
             lowest = min(r.numbers, key=lambda n: t.rank[rook_card(1, n)])
@@ -142,7 +142,7 @@ def _rook_cards(r: RookRules, bird: dict[str, str]) -> list[Paragraph]:
         elif r.bird_place == "highest":
             out.append(_p("rules.rook.bird_highest", bird=bird))
         else:
-            out.append(_p("rules.rook.bird_below_red_one", bird=bird, card=_card(RED_ONE)))
+            out.append(_p("rules.rook.bird_below_red_one", bird=bird, card=_card(RED_ONE, ROOK)))
     return out
 
 
@@ -151,7 +151,9 @@ def _rook_counters(r: RookRules, bird: dict[str, str]) -> list[Paragraph]:
     if r.bird and r.bird_points:
         out.append(_p("rules.rook.counter_bird", bird=bird, count=r.bird_points))
     if r.red_one and r.red_one_points:
-        out.append(_p("rules.rook.counter_red_one", card=_card(RED_ONE), count=r.red_one_points))
+        out.append(
+            _p("rules.rook.counter_red_one", card=_card(RED_ONE, ROOK), count=r.red_one_points)
+        )
     out.append(_p("rules.rook.other_cards"))
     if r.trick_bonus:
         out.append(_p("rules.rook.trick_bonus", count=r.trick_bonus))
@@ -211,7 +213,7 @@ def _rook_play(r: RookRules, bird: dict[str, str]) -> list[Paragraph]:
         out.append(_p("rules.rook.bird_any_time", bird=bird))
         out.append(_p("rules.rook.bird_only_trump", bird=bird))
     if r.red_one:
-        out.append(_p("rules.rook.red_one_not_any_time", card=_card(RED_ONE)))
+        out.append(_p("rules.rook.red_one_not_any_time", card=_card(RED_ONE, ROOK)))
     out.append(_p("rules.rook.trick_winner"))
     return out
 
@@ -239,9 +241,9 @@ def _rook_end(r: RookRules) -> list[Paragraph]:
 
 # -- Hearts -----------------------------------------------------------------------------
 
-QUEEN_SPADES: Final = parse_card("QS")
-TWO_CLUBS: Final = parse_card("2C")
-JACK_DIAMONDS: Final = parse_card("JD")
+QUEEN_SPADES: Final = parse_card("QS", HEARTS)
+TWO_CLUBS: Final = parse_card("2C", HEARTS)
+JACK_DIAMONDS: Final = parse_card("JD", HEARTS)
 
 
 def _hearts(r: HeartsRules) -> list[Section]:
@@ -249,7 +251,7 @@ def _hearts(r: HeartsRules) -> list[Section]:
     passing += [_p(f"rules.hearts.pass_{d}", round=i + 1) for i, d in enumerate(r.pass_cycle)]
     passing.append(_p("rules.hearts.pass_repeat", count=len(r.pass_cycle)))
     passing.append(_p("rules.hearts.pass_simultaneous"))
-    qs = _card(QUEEN_SPADES)
+    qs = _card(QUEEN_SPADES, HEARTS)
     return [
         {
             "title": "rules.title.players",
@@ -267,7 +269,7 @@ def _hearts(r: HeartsRules) -> list[Section]:
         {
             "title": "rules.title.play",
             "paragraphs": [
-                _p("rules.hearts.first_lead", card=_card(TWO_CLUBS)),
+                _p("rules.hearts.first_lead", card=_card(TWO_CLUBS, HEARTS)),
                 _p("rules.hearts.follow"),
                 _p("rules.hearts.first_trick", card=qs),
                 _p("rules.hearts.trick_winner"),
@@ -282,7 +284,7 @@ def _hearts(r: HeartsRules) -> list[Section]:
                 _p("rules.hearts.queen_points", card=qs, count=r.queen_points),
                 _p("rules.hearts.points_per_hand", count=r.points_per_hand),
                 _p("rules.hearts.moon", count=r.points_per_hand),
-                _p("rules.hearts.not_played", card=_card(JACK_DIAMONDS)),
+                _p("rules.hearts.not_played", card=_card(JACK_DIAMONDS, HEARTS)),
             ],
         },
         {

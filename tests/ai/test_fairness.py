@@ -35,7 +35,7 @@ def hidden_from(game: AnyGame, seat: int) -> set[str]:
             hidden |= game.nest
         elif game.declarer != seat:
             hidden |= game.discards
-    return set(card_list_text(hidden))
+    return set(card_list_text(hidden, game.rules.family))
 
 
 def strings_in(value: object) -> set[str]:

@@ -85,16 +85,18 @@ def decide(bot: Bot, game: HeartsGame, seed: int = 1) -> Action:
 
 def played(action: Action) -> str:
     assert isinstance(action, Play)
-    return card_text(action.card)
+    return card_text(action.card, "hearts")
 
 
 def passing(bot: Bot, hand: str) -> str:
     other = [c for c in range(52) if not parse_cards(hand) >> c & 1]
-    deals = [hand.split()] + [[card_text(c) for c in other[13 * i : 13 * i + 13]] for i in range(3)]
+    deals = [hand.split()] + [
+        [card_text(c, "hearts") for c in other[13 * i : 13 * i + 13]] for i in range(3)
+    ]
     game = new_game("hearts", seed=1, deals=[{"hands": deals}])
     action = bot.choose(game.view(0), game.legal_actions(0), random.Random(1))
     assert isinstance(action, PassCards)
-    return cards_text(action.cards)
+    return cards_text(action.cards, "hearts")
 
 
 # -- Ducker ------------------------------------------------------------------------
@@ -377,7 +379,7 @@ def test_same_seed_same_decision(name: str) -> None:
     bot = make_bot("hearts", name)
     if isinstance(bot, Hard):
         bot.worlds, bot.time_limit = 10, UNTIMED
-    decisions = {str(decide(bot, game, seed=9)) for _ in range(3)}
+    decisions = {repr(decide(bot, game, seed=9)) for _ in range(3)}
     assert len(decisions) == 1
 
 
@@ -403,7 +405,7 @@ def test_hard_shoots_the_moon_when_its_hand_allows() -> None:
     Shooter goes for it; the Normal policy, leading its safe low diamond early, lets
     a heart go elsewhere."""
     mine = ["AH", "KH", "QH", "JH", "TH", "9H", "AS", "KS", "QS", "AD", "KD", "AC", "2D"]
-    rest = [card_text(c) for c in range(52) if card_text(c) not in mine]
+    rest = [card_text(c, "hearts") for c in range(52) if card_text(c, "hearts") not in mine]
     deal = {"hands": [mine, rest[0:13], rest[13:26], rest[26:39]]}
     moons = {}
     for name, bot in (

@@ -85,7 +85,10 @@ def test_views_and_legal_actions_round_trip(rules_id: str, options: dict[str, ob
             scored = scored or bool(view.results)
         for seat in game.actors:
             legal = game.legal_actions(seat)
-            assert legal_from_json(wire(legal_to_json(legal))) == legal
+            assert (
+                legal_from_json(wire(legal_to_json(legal, game.rules.family)), game.rules.family)
+                == legal
+            )
         if checked > 3000:
             break
     assert "play" in phases and scored
@@ -115,16 +118,16 @@ def test_legal_text_is_the_action_notation() -> None:
         NameTrump(1),
         Play(parse_cards("QS").bit_length() - 1),
     ]
-    assert legal_to_json(legal) == ["bid pass", "bid 75", "trump yellow", "play QS"]
+    assert legal_to_json(legal, "hearts") == ["bid pass", "bid 75", "trump yellow", "play QS"]
     required = Choose("discard", 5, parse_cards("R5 R10 R14 Y5 Y10 CROW"), parse_cards("R5"))
-    (data,) = legal_to_json([required])
+    (data,) = legal_to_json([required], "rook")
     assert data == {
         "choose": "discard",
         "count": 5,
         "from": ["CROW", "R5", "R10", "R14", "Y5", "Y10"],
         "required": ["R5"],
     }
-    assert legal_from_json([data]) == [required]
+    assert legal_from_json([data], "rook") == [required]
 
 
 def test_is_allowed_judges_templates_and_plain_actions() -> None:
@@ -207,15 +210,15 @@ def test_malformed_rook_views_are_refused() -> None:
 )
 def test_malformed_legal_actions_are_refused(legal: object) -> None:
     with pytest.raises(ProtocolError) as err:
-        legal_from_json(legal)
+        legal_from_json(legal, "hearts")
     assert err.value.code == "bad_legal"
 
 
 def test_action_text_errors_name_the_code() -> None:
-    assert action_from_text("play qs") == Play(parse_cards("QS").bit_length() - 1)
+    assert action_from_text("play qs", "hearts") == Play(parse_cards("QS").bit_length() - 1)
     for text in ("", "play", 5, "jump"):
         with pytest.raises(ProtocolError) as err:
-            action_from_text(text)
+            action_from_text(text, "hearts")
         assert err.value.code == "bad_action"
 
 
@@ -266,7 +269,7 @@ def test_every_message_fits_its_declaration() -> None:
         assert HOST_MESSAGE.validate_python(wire(message)) == message
     bot = [
         hello_message("rook", name="x"),
-        action_message(1, Bid(None)),
+        action_message(1, Bid(None), "rook"),
         error_message("bad_json", "the line is not JSON"),
         error_message("bad_view", "seat: ...", seq=3),
         {"seq": 1, "action": "bid pass"},

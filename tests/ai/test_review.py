@@ -123,7 +123,7 @@ def test_keeping_a_counter_off_the_partners_sure_trick_is_a_mistake() -> None:
 def overbid_position() -> RookGame:
     rules = RULESETS["rook/crowsnest"]
     assert isinstance(rules, RookRules)
-    rest = [c for c in card_list_text(tables(rules).deck) if c not in COUNTERS.split()]
+    rest = [c for c in card_list_text(tables(rules).deck, "rook") if c not in COUNTERS.split()]
     hands = [" ".join(rest[0:9]), " ".join(rest[9:18]), COUNTERS, " ".join(rest[18:27])]
     game = game_at("rook/crowsnest", hands, " ".join(rest[27:]), dealer=3, declarer=None)
     game.apply(0, "bid pass")

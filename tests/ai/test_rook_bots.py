@@ -97,7 +97,7 @@ def decide(bot: Bot, game: RookGame, seed: int = 1) -> Action:
 
 def card_of(action: Action) -> str:
     assert isinstance(action, Play)
-    return card_text(action.card)
+    return card_text(action.card, "rook")
 
 
 def smart(name: str) -> Bot:
@@ -292,7 +292,7 @@ def test_exact_rook_endgame_agrees_with_the_engine_played_out(rules_id: str) -> 
             line.tricks_won, game.declarer, game.bid, points_of(game.discards, deck.points), 0,
         )  # fmt: skip
         assert fast == engine_minimax(line, 0)
-        values[card_text(card)] = fast
+        values[card_text(card, "rook")] = fast
     assert values["G12"] > values["B12"]
 
 
@@ -450,7 +450,7 @@ def test_does_not_overbid_into_a_set(name: str) -> None:
     count (110) bids on."""
     rules = RULESETS["rook/crowsnest"]
     assert isinstance(rules, RookRules)
-    rest = [c for c in card_list_text(tables(rules).deck) if c not in COUNTERS.split()]
+    rest = [c for c in card_list_text(tables(rules).deck, "rook") if c not in COUNTERS.split()]
     hands = [" ".join(rest[0:9]), " ".join(rest[9:18]), COUNTERS, " ".join(rest[18:27])]
     game = game_at("rook/crowsnest", hands, " ".join(rest[27:]), dealer=3, declarer=None)
     game.apply(0, "bid pass")
@@ -465,7 +465,7 @@ def test_opens_a_strong_hand(name: str) -> None:
     rules = RULESETS["rook/crowsnest"]
     assert isinstance(rules, RookRules)
     strong = "R14 R13 R12 R11 R10 R9 Y14 G14 CROW"
-    rest = [c for c in card_list_text(tables(rules).deck) if c not in strong.split()]
+    rest = [c for c in card_list_text(tables(rules).deck, "rook") if c not in strong.split()]
     hands = [strong, " ".join(rest[0:9]), " ".join(rest[9:18]), " ".join(rest[18:27])]
     game = game_at("rook/crowsnest", hands, " ".join(rest[27:]), dealer=3, declarer=None)
     action = decide(smart(name), game)
@@ -478,7 +478,7 @@ def deal_around(rules_id: str, fixed: dict[int, str], shuffle: int = 0) -> tuple
     rules = RULESETS[rules_id]
     assert isinstance(rules, RookRules)
     taken = " ".join(fixed.values()).split()
-    rest = [c for c in card_list_text(tables(rules).deck) if c not in taken]
+    rest = [c for c in card_list_text(tables(rules).deck, "rook") if c not in taken]
     random.Random(shuffle).shuffle(rest)
     hands = []
     for seat in range(4):
@@ -603,7 +603,11 @@ def test_discards_keep_the_trumps_and_names_the_long_colour(name: str) -> None:
     assert isinstance(rules, RookRules)
     hand = "R14 R12 R9 R7 R6 Y5 Y6 G7 B8"
     nest = "R13 R8 Y9 G13 B6"
-    rest = [c for c in card_list_text(tables(rules).deck) if c not in (hand + " " + nest).split()]
+    rest = [
+        c
+        for c in card_list_text(tables(rules).deck, "rook")
+        if c not in (hand + " " + nest).split()
+    ]
     hands = [hand, " ".join(rest[0:9]), " ".join(rest[9:18]), " ".join(rest[18:27])]
     game = new_game(
         "rook/crowsnest",
@@ -721,10 +725,10 @@ def test_same_seed_same_decision(name: str) -> None:
     game = game_at("rook/crowsnest", SET, SET_NEST, dealer=0, declarer=1, bid=75)
     for card in SET_PLAYS.split()[:9]:
         game.apply(game.turn, Play(parse_card(card)))
-    decisions = {str(decide(smart(name), game, seed=9)) for _ in range(3)}
+    decisions = {repr(decide(smart(name), game, seed=9)) for _ in range(3)}
     assert len(decisions) == 1
     auction = game_at("rook/crowsnest", PULL, "Y13 G13 B12 B13 CROW", dealer=3, declarer=None)
-    bids = {str(decide(smart(name), auction, seed=4)) for _ in range(2)}
+    bids = {repr(decide(smart(name), auction, seed=4)) for _ in range(2)}
     assert len(bids) == 1
 
 

@@ -128,9 +128,9 @@ def test_discard_with_required_cards_through_the_engine() -> None:
         game.apply(seat, text)
     (choice,) = game.legal_actions(0)
     assert isinstance(choice, Choose)
-    assert CardSet(choice.required) == CardSet(parse_cards("R6"))
+    assert CardSet(choice.required, "rook") == CardSet(parse_cards("R6"), "rook")
     for seed in range(20):
         action = RandomBot().choose(game.view(0), [choice], random.Random(seed))
         assert isinstance(action, Discard)
-        assert "R6" in [card_text(c) for c in CardSet(action.cards)]
+        assert "R6" in [card_text(c, "rook") for c in CardSet(action.cards, "rook")]
         game.check(0, action)

@@ -24,7 +24,7 @@ def test_batched_hearts_hands_replay_through_the_engine() -> None:
     rules = HEARTS
     batch = hearts_hands(rules, 64, np.random.default_rng(11))
     for i in range(64):
-        deal = {"hands": [card_list_text(int(batch.deals[i, s])) for s in range(4)]}
+        deal = {"hands": [card_list_text(int(batch.deals[i, s]), "hearts") for s in range(4)]}
         game = new_game("hearts", seed=i, deals=[deal, deal])
         assert isinstance(game, HeartsGame)
         game.hand_number = i % 4  # the pass direction game i was played with

@@ -66,8 +66,8 @@ a card of the led colour, trump not led)."""
 def replay(spec: Spec, batch: RookBatch, i: int, choices: Choices | None = None) -> RookGame:
     """Game ``i`` of ``batch`` through the reference engine, every action checked."""
     deal = {
-        "hands": [card_list_text(engine_mask(batch.deals[i, s])) for s in range(4)],
-        "nest": card_list_text(engine_mask(batch.nest[i])),
+        "hands": [card_list_text(engine_mask(batch.deals[i, s]), "rook") for s in range(4)],
+        "nest": card_list_text(engine_mask(batch.nest[i]), "rook"),
     }
     if isinstance(spec, RookRules):
         game: object = RookGame(spec, i, [deal, deal])

@@ -19,11 +19,12 @@ from crowsnest.engine import (
     HeartsGame,
     RookGame,
     RulesError,
+    action_text,
     get_rules,
     new_game,
     parse_cards,
 )
-from crowsnest.engine.cards import CROW, bits, card_list_text, colour_mask
+from crowsnest.engine.cards import CROW, Family, bits, card_list_text, colour_mask
 from crowsnest.engine.rules import RookRules, tables
 
 HEARTS_DECK = (1 << 52) - 1
@@ -32,11 +33,16 @@ DealJson = dict[str, Any]
 
 
 def _fill(
-    deck: int, hand_size: int, nest_size: int, hands: Sequence[str | None], nest: str | None
+    family: Family,
+    deck: int,
+    hand_size: int,
+    nest_size: int,
+    hands: Sequence[str | None],
+    nest: str | None,
 ) -> DealJson:
     assert len(hands) == 4, "a deal has four hands"
-    masks = [parse_cards(h or "") for h in hands]
-    nest_mask = parse_cards(nest or "")
+    masks = [parse_cards(h or "", family) for h in hands]
+    nest_mask = parse_cards(nest or "", family)
     given = nest_mask
     for m in masks:
         assert not given & m, "a card is given twice"
@@ -49,9 +55,9 @@ def _fill(
     while nest_mask.bit_count() < nest_size:
         nest_mask |= 1 << free.pop(0)
     assert not free, "cards left over: a hand was given too many cards"
-    deal: DealJson = {"hands": [card_list_text(m) for m in masks]}
+    deal: DealJson = {"hands": [card_list_text(m, family) for m in masks]}
     if nest_size:
-        deal["nest"] = card_list_text(nest_mask)
+        deal["nest"] = card_list_text(nest_mask, family)
     return deal
 
 
@@ -76,7 +82,7 @@ def colour_layout(
     hands = ["", "", "", ""]
     nest: list[str] = []
     for colour in range(4):
-        cards = card_list_text(deck & colour_mask(colour))
+        cards = card_list_text(deck & colour_mask(colour), "rook")
         hands[(first + colour) % 4] = " ".join(cards[: rules.hand_size])
         nest += cards[rules.hand_size :]
     if deck & 1 << CROW:
@@ -104,11 +110,11 @@ def rook_deal(
 ) -> DealJson:
     """A full Rook deal in ``new_game``'s ``deals`` format."""
     rules = rook_rules(rules_id, options)
-    return _fill(tables(rules).deck, rules.hand_size, rules.nest_size, hands, nest)
+    return _fill("rook", tables(rules).deck, rules.hand_size, rules.nest_size, hands, nest)
 
 
 def hearts_deal(hands: Sequence[str | None]) -> DealJson:
-    return _fill(HEARTS_DECK, 13, 0, hands, None)
+    return _fill("hearts", HEARTS_DECK, 13, 0, hands, None)
 
 
 def new_rook(
@@ -142,13 +148,14 @@ def hearts_in_play(hands: Sequence[str]) -> HeartsGame:
     masks = [parse_cards(h) for h in hands]
     firsts = [sum(1 << c for c in list(bits(m))[:3]) for m in masks]
     dealt = [
-        " ".join(card_list_text(masks[s] & ~firsts[s] | firsts[(s + 1) % 4])) for s in range(4)
+        " ".join(card_list_text(masks[s] & ~firsts[s] | firsts[(s + 1) % 4], "hearts"))
+        for s in range(4)
     ]
     game = new_hearts(dealt)
     for s in range(4):
-        game.apply(s, "pass " + " ".join(card_list_text(firsts[(s + 1) % 4])))
+        game.apply(s, "pass " + " ".join(card_list_text(firsts[(s + 1) % 4], "hearts")))
     assert game.phase == "play"
-    assert [set(card_list_text(h)) for h in game.hands] == [set(h.split()) for h in hands]
+    assert [set(card_list_text(h, "hearts")) for h in game.hands] == [set(h.split()) for h in hands]
     return game
 
 
@@ -175,7 +182,7 @@ def rook_in_play(
     game = new_rook(rules_id, hands, nest, options=options)
     act(game, f"bid {game.rules.min_bid}", "bid pass", "bid pass", "bid pass")
     if game.rules.nest_size:
-        act(game, "discard " + " ".join(card_list_text(game.nest)))
+        act(game, "discard " + " ".join(card_list_text(game.nest, "rook")))
     act(game, f"trump {trump}")
     assert game.phase == "play" and game.actors == {0}
     return game
@@ -195,14 +202,14 @@ def autoplay(game: HeartsGame | RookGame, hands: int = 1) -> None:
         action = game.legal_actions(seat)[0]
         if isinstance(action, Choose):
             cards = list(bits(action.required)) + list(bits(action.allowed & ~action.required))
-            chosen = card_list_text(sum(1 << c for c in cards[: action.count]))
+            chosen = card_list_text(sum(1 << c for c in cards[: action.count]), game.rules.family)
             game.apply(seat, f"{action.kind} {' '.join(chosen)}")
         else:
             game.apply(seat, action)
 
 
 def legal_texts(game: HeartsGame | RookGame, seat: int) -> list[str]:
-    return [str(a) for a in game.legal_actions(seat)]
+    return [action_text(a, game.rules.family) for a in game.legal_actions(seat)]
 
 
 def snapshot(game: HeartsGame | RookGame) -> str:

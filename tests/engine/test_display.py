@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from crowsnest.engine import RULESETS, RookView, new_game
-from crowsnest.engine.cards import card_text
+from crowsnest.engine.cards import Family, card_text, colour_of
 from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, get_rules, tables
 from crowsnest.engine.tricks import TrickTables, trick_tables
@@ -28,10 +28,11 @@ def runs(order: list[int], t: TrickTables) -> list[list[int]]:
     return [list(g) for _, g in itertools.groupby(order, key=t.led)]
 
 
-def assert_beats_in_order(run: list[int], t: TrickTables) -> None:
+def assert_beats_in_order(run: list[int], t: TrickTables, family: Family) -> None:
     for a, b in itertools.pairwise(run):
-        assert t.winner([a, b]) == 0, f"{card_text(a)} is shown above {card_text(b)}"
-        assert t.winner([b, a]) == 1, f"{card_text(a)} is shown above {card_text(b)}"
+        shown = f"{card_text(a, family)} is shown above {card_text(b, family)}"
+        assert t.winner([a, b]) == 0, shown
+        assert t.winner([b, a]) == 1, shown
 
 
 @pytest.mark.parametrize("rules", ROOK, ids=lambda r: f"{r.id}{'' if r.bird else ' no bird'}")
@@ -46,9 +47,9 @@ def test_rook_hand_shows_trump_first_then_each_colour_highest_first(
     assert len(groups) == 4, "each effective suit once, in one run"
     assert t.led(groups[0][0]) == t.trump
     side = [c for c in range(4) if c != trump]
-    assert [(g[0] - 64) >> 4 for g in groups[1:]] == side
+    assert [colour_of(g[0]) for g in groups[1:]] == side
     for run in groups:
-        assert_beats_in_order(run, t)
+        assert_beats_in_order(run, t, "rook")
 
 
 @pytest.mark.parametrize("rules", ROOK, ids=lambda r: f"{r.id}{'' if r.bird else ' no bird'}")
@@ -57,12 +58,12 @@ def test_rook_hand_before_trump_shows_the_specials_first(rules: RookRules) -> No
     order = display_order(rules, None, deck_of(rules))
     n = specials.bit_count()
     assert sum(1 << c for c in order[:n]) == specials
-    assert_beats_in_order(order[:n], trick_tables(rules, 0))
+    assert_beats_in_order(order[:n], trick_tables(rules, 0), "rook")
     rest = order[n:]
     for colour, run in enumerate(runs(rest, trick_tables(rules, 0))):
         # Each colour highest first, as it ranks when another colour is trump.
-        assert all((c - 64) >> 4 == colour for c in run)
-        assert_beats_in_order(run, trick_tables(rules, (colour + 1) % 4))
+        assert all(colour_of(c) == colour for c in run)
+        assert_beats_in_order(run, trick_tables(rules, (colour + 1) % 4), "rook")
 
 
 def test_hearts_hand_shows_clubs_diamonds_spades_hearts_highest_first() -> None:
@@ -74,7 +75,7 @@ def test_hearts_hand_shows_clubs_diamonds_spades_hearts_highest_first() -> None:
     assert [g[0] // 13 for g in groups] == [0, 1, 3, 2]
     for run in groups:
         assert len(run) == 13
-        assert_beats_in_order(run, t)
+        assert_beats_in_order(run, t, "hearts")
 
 
 def test_the_view_lists_the_hand_in_display_order() -> None:
@@ -82,7 +83,7 @@ def test_the_view_lists_the_hand_in_display_order() -> None:
     for seat in range(4):
         view = game.view(seat)
         assert isinstance(view, RookView) and view.hand is not None
-        shown = [card_text(c) for c in display_order(view.rule_set, view.trump, view.hand)]
+        shown = [card_text(c, "rook") for c in display_order(view.rule_set, view.trump, view.hand)]
         assert view.to_json()["hand"] == shown
         assert view.hand_order() == display_order(view.rule_set, None, view.hand)
     assert game.view(None).hand_order() is None and game.view(None).to_json()["hand"] is None

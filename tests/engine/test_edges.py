@@ -23,7 +23,18 @@ from crowsnest.engine import (
     parse_cards,
     replay,
 )
-from crowsnest.engine.cards import CROW, cards_of, is_rook_card, mask_of, rank_of, suit_of
+from crowsnest.engine.cards import (
+    CROW,
+    Family,
+    card_text,
+    cards_of,
+    colour_of,
+    is_card,
+    mask_of,
+    number_of,
+    rank_of,
+    suit_of,
+)
 from crowsnest.engine.rook import team_of
 from crowsnest.engine.rules import RookRules
 
@@ -68,7 +79,7 @@ def test_malformed_records_are_refused(bad: Any, reason: str) -> None:
 @pytest.mark.parametrize("text", [7, "play " + "2C " * 100])
 def test_action_text_must_be_short_text(text: Any) -> None:
     with pytest.raises(InvalidAction) as info:
-        parse_action(text)
+        parse_action(text, "hearts")
     assert info.value.code == "malformed_action"
 
 
@@ -113,17 +124,50 @@ def test_rook_rules_that_contradict_themselves(
 
 
 def test_card_helpers() -> None:
-    qs, r14 = parse_card("QS"), parse_card("R14")
-    assert not is_rook_card(qs) and is_rook_card(r14) and is_rook_card(CROW)
+    qs, r14 = parse_card("QS", "hearts"), parse_card("R14", "rook")
     assert (suit_of(qs), rank_of(qs)) == (3, 12)
-    assert (suit_of(r14), rank_of(r14)) == (0, 14)
-    assert (suit_of(CROW), rank_of(CROW)) == (-1, 0)
+    assert (colour_of(r14), number_of(r14)) == (0, 14)
+    assert (colour_of(CROW), number_of(CROW)) == (-1, 0)
+    assert [card_text(c, "rook") for c in (CROW, 1, 14, 15, 56)] == [
+        "CROW",
+        "R1",
+        "R14",
+        "Y1",
+        "B14",
+    ]
+    assert is_card(qs, "hearts") and is_card(56, "rook") and is_card(CROW, "rook")
+    assert not any(is_card(c, "hearts") for c in (52, -1, True, "QS"))
+    assert not is_card(57, "rook")
     mask = parse_cards("2C QS TH")
+    assert mask == parse_cards("2C QS TH", "hearts")
     assert mask_of(cards_of(mask)) == mask and cards_of(mask) == sorted(cards_of(mask))
-    hand = CardSet(mask)
-    assert qs in hand and r14 not in hand and "QS" not in hand and -1 not in hand
-    assert hand == CardSet(mask) and hash(hand) == hash(CardSet(mask)) and hand != mask
-    assert str(hand) == "2C TH QS"
+    hand = CardSet(mask, "hearts")
+    assert qs in hand and "QS" not in hand and -1 not in hand and len(hand) == 3
+    assert hand == CardSet(mask, "hearts") and hash(hand) == hash(CardSet(mask, "hearts"))
+    assert hand != mask and hand != CardSet(mask, "rook")
+    assert str(hand) == "2C TH QS" and repr(CardSet(mask, "rook")) == "CardSet('CROW G6 B7')"
+
+
+@pytest.mark.parametrize(
+    ("text", "family", "message"),
+    [
+        ("R14", "hearts", "'R14' is not a card of the Hearts deck"),
+        ("QS", "rook", "'QS' is not a card of the Rook deck"),
+        ("ZZ", None, "'ZZ' is not a card"),
+    ],
+)
+def test_a_card_of_another_deck_is_refused(text: str, family: Family | None, message: str) -> None:
+    with pytest.raises(InvalidAction) as info:
+        parse_card(text, family)
+    assert info.value.code == "unknown_card" and info.value.message == message
+
+
+def test_cards_named_without_a_family_are_of_one_deck() -> None:
+    with pytest.raises(InvalidAction, match="'R14' is not a card of the Hearts deck"):
+        parse_cards("QS R14")
+    game = new_game("hearts", seed=1)
+    with pytest.raises(InvalidAction, match="'R14' is not a card of the Hearts deck"):
+        game.check(0, "pass R14 2C 3C")
 
 
 def test_teams_and_the_led_suit_of_no_trick() -> None:

@@ -62,14 +62,14 @@ def mixed_after(tricks: int) -> HeartsGame:
 
 
 def cards(text: str) -> list[str]:
-    return card_list_text(parse_cards(text))
+    return card_list_text(parse_cards(text), "hearts")
 
 
 def pass_lowest(game: HeartsGame) -> list[str]:
     """Every seat passes its three lowest cards; returns what each seat passed."""
     passed = []
     for seat in range(4):
-        three = card_list_text(game.hands[seat])[:3]
+        three = card_list_text(game.hands[seat], "hearts")[:3]
         game.apply(seat, "pass " + " ".join(three))
         passed.append(" ".join(three))
     return passed
@@ -97,7 +97,7 @@ def play_moon_round(game: HeartsGame, shooter: int) -> None:
             elif game.hands[seat] & parse_cards("QS KS AS") == parse_cards("QS KS AS"):
                 game.apply(seat, "pass QS KS AS")
             else:
-                game.apply(seat, "pass " + " ".join(card_list_text(game.hands[seat])[:3]))
+                game.apply(seat, "pass " + " ".join(card_list_text(game.hands[seat], "hearts")[:3]))
     autoplay(game)
 
 
@@ -173,8 +173,8 @@ def test_pass_is_to_the_next_seat_left_in_round_one() -> None:
     act_all = ["pass 2C 3C 4C", "pass 2D 3D 4D", "pass 2H 3H 4H", "pass 2S 3S 4S"]
     for seat, action in enumerate(act_all):
         game.apply(seat, action)
-    assert card_list_text(game.hands[1])[:3] == ["2C", "3C", "4C"]
-    assert "2S" in card_list_text(game.hands[0])
+    assert card_list_text(game.hands[1], "hearts")[:3] == ["2C", "3C", "4C"]
+    assert "2S" in card_list_text(game.hands[0], "hearts")
 
 
 def test_all_four_seats_may_pass_at_once_in_any_order() -> None:
@@ -293,7 +293,9 @@ def test_must_follow_the_led_suit() -> None:
 def test_void_player_may_play_any_card_after_the_first_trick() -> None:
     game = mixed_after(3)
     act(game, "play 4C", "play 8C", "play JC")
-    assert set(legal_texts(game, 3)) == {f"play {c}" for c in card_list_text(game.hands[3])}
+    assert set(legal_texts(game, 3)) == {
+        f"play {c}" for c in card_list_text(game.hands[3], "hearts")
+    }
     assert "play AH" in legal_texts(game, 3)
 
 
@@ -336,7 +338,9 @@ def test_first_trick_void_player_holding_only_hearts_and_queen_may_play_any() ->
         ]
     )
     act(game, "play 2C", "play 2D")
-    assert set(legal_texts(game, 2)) == {f"play {c}" for c in card_list_text(game.hands[2])}
+    assert set(legal_texts(game, 2)) == {
+        f"play {c}" for c in card_list_text(game.hands[2], "hearts")
+    }
     act(game, "play QS")
     assert game.trick == [parse_card(c) for c in ("2C", "2D", "QS")]
 
@@ -479,7 +483,7 @@ def test_a_round_scores_26_points_taken_trick_by_trick() -> None:
     assert sum(result.points) == 26
     for seat in range(4):
         taken = [c for t in tricks if t.winner == seat for c in t.cards]
-        hearts = sum(1 for c in taken if card_list_text(1 << c)[0].endswith("H"))
+        hearts = sum(1 for c in taken if card_list_text(1 << c, "hearts")[0].endswith("H"))
         queen = 13 if parse_card("QS") in taken else 0
         assert result.points[seat] == hearts + queen
     assert result.totals == result.points

@@ -35,6 +35,7 @@ from crowsnest.engine import (
     option_specs,
     replay,
 )
+from crowsnest.engine.actions import action_text
 from crowsnest.engine.base import state_names
 from crowsnest.engine.cards import bits, card_list_text
 from crowsnest.engine.rules import get_rules, tables
@@ -100,8 +101,9 @@ def check_illegal_raise(game: AnyGame, seat: int, rng: random.Random) -> None:
     for who, action in attempts:
         with pytest.raises(RulesError) as caught:
             game.apply(who, action)
-        named = set(str(action).upper().split())
-        hidden = set(card_list_text(hidden_from(game, who))) - named
+        shown = action if isinstance(action, str) else action_text(action, game.rules.family)
+        named = set(shown.upper().split())
+        hidden = set(card_list_text(hidden_from(game, who), game.rules.family)) - named
         assert not hidden & set(caught.value.message.upper().replace("'", " ").split())
     assert (json.dumps(game.record()), game.view(seat)) == before
 

@@ -113,7 +113,7 @@ def test_hearts_from_the_pass() -> None:
 def test_hearts_from_the_first_trick() -> None:
     game = new_game("hearts", seed=1)
     first_choice(game)  # each seat passes its three lowest cards to the left
-    assert game.phase == "play" and card_text(min(bits(game.hands[game.turn]))) == "2C"
+    assert game.phase == "play" and card_text(min(bits(game.hands[game.turn])), "hearts") == "2C"
     assert counts(game, 8) == [1, 3, 12, 36, 324, 882, 2421, 7992]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import autoplay, new_rook, refused, rook_in_play
 
-from crowsnest.engine import RookGame, new_game, parse_action, replay
+from crowsnest.engine import Play, RookGame, new_game, parse_action, replay
 from crowsnest.engine.actions import Resign
 from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.engine.rook import RookGame as Rook
@@ -14,7 +14,7 @@ CN = "rook/crowsnest"
 
 
 def test_resign_parses_and_prints() -> None:
-    assert parse_action(" Resign ") == Resign()
+    assert parse_action(" Resign ", "rook") == Resign()
     assert str(Resign()) == "resign"
 
 
@@ -55,7 +55,8 @@ def test_the_hand_in_progress_counts_nothing_and_the_leader_may_lose() -> None:
 def test_resigning_during_play_keeps_the_trick_where_it_stopped() -> None:
     game = rook_in_play(CN, (None, None, None, None))
     card = game.legal_actions(0)[0]
-    game.apply(0, str(card))
+    assert isinstance(card, Play)
+    game.apply(0, card)
     game.apply(3, Resign())
     view = game.view(None)
     assert len(view.trick) == 1 and view.resigned == 1 and view.winner == 0

@@ -66,7 +66,7 @@ def test_seeded_deal_gives_the_nest_its_cards_face_down() -> None:
     assert game.nest.bit_count() == 5
     for seat in (0, 1, 2, 3, None):
         assert game.view(seat).nest is None
-    assert game.record()["deals"][0]["nest"] == card_list_text(game.nest)
+    assert game.record()["deals"][0]["nest"] == card_list_text(game.nest, "rook")
 
 
 # -- bids ----------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_all_four_passing_redeals_by_the_same_dealer() -> None:
     assert game.phase == "auction"
     assert game.view(0).dealer == 3 and game.actors == {0}
     assert auction(game) == []
-    assert "Y5" in card_list_text(game.hands[0])  # the second deal
+    assert "Y5" in card_list_text(game.hands[0], "rook")  # the second deal
     assert len(game.record()["deals"]) == 2
     assert game.results == []
 
@@ -212,8 +212,8 @@ def test_declarer_takes_the_nest_into_hand(rules_id: str) -> None:
     events = act(game, "bid pass")
     size = game.rules.hand_size + game.rules.nest_size
     assert game.view(1).hand_sizes[1] == size
-    assert set(nest.split()) <= set(card_list_text(game.hands[1]))
-    assert game.view(1).to_json()["nest"] == card_list_text(game.nest)
+    assert set(nest.split()) <= set(card_list_text(game.hands[1], "rook"))
+    assert game.view(1).to_json()["nest"] == card_list_text(game.nest, "rook")
     (nest_event,) = [e for e in events if e.type == "nest"]
     assert nest_event.to == 1
 
@@ -250,7 +250,7 @@ def test_discard_may_hold_counters_and_the_bird() -> None:
     act(game, "bid 70", "bid pass", "bid pass", "bid pass")
     act(game, "discard R5 R10 R14 Y14 CROW")
     assert game.view(0).to_json()["discards"] == ["CROW", "R5", "R10", "R14", "Y14"]
-    assert "CROW" not in card_list_text(game.hands[0])
+    assert "CROW" not in card_list_text(game.hands[0], "rook")
 
 
 def test_discards_are_seen_only_by_the_declarer() -> None:
@@ -343,7 +343,7 @@ def test_left_of_the_dealer_leads_the_first_trick_not_the_declarer(declarer: int
     bids = ["bid pass"] * declarer + ["bid 70"] + ["bid pass"] * (3 - declarer)
     act(game, *bids)
     assert game.view(0).declarer == declarer
-    act(game, "discard " + " ".join(card_list_text(game.nest)), "trump red")
+    act(game, "discard " + " ".join(card_list_text(game.nest, "rook")), "trump red")
     assert game.actors == {0}  # dealer 3: seat 0 leads
     assert game.view(0).leader == 0
 

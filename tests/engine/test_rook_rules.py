@@ -72,7 +72,9 @@ WITH_BIRD = [r for r in IDS if TABLE[r].bird]
 
 
 def dealt_cards(game: RookGame) -> list[str]:
-    return [c for h in game.hands for c in card_list_text(h)] + card_list_text(game.nest)
+    return [c for h in game.hands for c in card_list_text(h, "rook")] + card_list_text(
+        game.nest, "rook"
+    )
 
 
 def test_the_seven_rule_sets_and_the_default() -> None:
@@ -114,7 +116,7 @@ def test_bird_card_is_called_crow_in_crowsnest_and_rook_elsewhere() -> None:
     assert rook_rules("rook/crowsnest").bird_name == "Crow"
     for rules_id in ("rook/tournament", "rook/one-high", "rook/red-one", "rook/buckeye"):
         assert rook_rules(rules_id).bird_name == "Rook"
-    assert card_text(CROW) == "CROW"
+    assert card_text(CROW, "rook") == "CROW"
 
 
 @pytest.mark.parametrize("rules_id", IDS)
@@ -134,7 +136,7 @@ def test_counters(rules_id: str) -> None:
     rules = rook_rules(rules_id)
     points = tables(rules).points
     for card in bits(tables(rules).deck):
-        text = card_text(card)
+        text = card_text(card, "rook")
         if text == "CROW":
             expected = row.bird_points
         elif text == "R1" and rules_id == "rook/red-one":
@@ -296,14 +298,16 @@ def test_bad_start_hand_is_refused() -> None:
     [
         ({"hands": [["R5"]] * 4}, "1 cards"),  # too few cards
         ({"hands": [], "nest": []}, "'hands'"),
-        ({"hands": [["2C"] * 9] * 4}, "'2C'"),  # a Hearts card, named twice
+        ({"hands": [["2C"] * 9] * 4}, "hand 0: '2C' is not a card of the Rook deck"),
+        ({"hands": [["R5"] * 9] * 4}, "hand 0: 'R5' is named twice"),
+        ({"hands": [["ZZ"] * 9] * 4}, "hand 0: 'ZZ' is not a card"),
         ({**rook_deal("rook/crowsnest", [None] * 4), "extra": 1}, "'extra'"),
     ],
 )
 def test_bad_deal_is_refused(deal: dict[str, object], quote: str) -> None:
     with pytest.raises(RulesError) as info:
         new_game("rook/crowsnest", seed=1, deals=[deal])
-    assert info.value.code in ("bad_deal", "duplicate_card")
+    assert info.value.code == "bad_deal"
     assert quote in info.value.message
 
 

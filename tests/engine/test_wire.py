@@ -71,7 +71,7 @@ def test_records_and_deals_fit_their_formats() -> None:
         assert wire.RECORD.validate_python(record) == record
         assert replay(record).record() == record
         for deal in game.deals:
-            data = deal.to_json()
+            data = deal.to_json(game.rules.family)
             assert wire.DEAL.validate_python(data) == data
             assert ("nest" in data) == bool(deal.nest)
 

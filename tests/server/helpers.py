@@ -22,7 +22,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from crowsnest.ai.protocol import legal_to_json
-from crowsnest.engine import card_text, new_game, parse_card
+from crowsnest.engine import new_game
+from crowsnest.engine.cards import CARD_NAMES
 from crowsnest.server.loadtest import pick_action
 
 
@@ -221,11 +222,7 @@ def cards_in(value: object) -> set[str]:
     out: set[str] = set()
     if isinstance(value, str):
         for word in TOKEN.findall(value):
-            try:
-                card = parse_card(word)
-            except ValueError:
-                continue
-            if card_text(card) == word:
+            if any(word in names for names in CARD_NAMES.values()):
                 out.add(word)
     elif isinstance(value, Mapping):
         for key, item in value.items():
@@ -254,14 +251,16 @@ def oracle(record: Mapping[str, Any], seat: int | None) -> Iterator[Step]:
     before = game.view(seat).to_json()
     yield Step(
         before,
-        legal_to_json(game.legal_actions(seat)) if seat is not None else [],
+        legal_to_json(game.legal_actions(seat), game.rules.family) if seat is not None else [],
         [],
         cards_in(before),
     )
     for who, text in record["actions"]:
         events = [e.to_json() for e in game.apply(who, text) if e.visible_to(seat)]
         after = game.view(seat).to_json()
-        legal = legal_to_json(game.legal_actions(seat)) if seat is not None else []
+        legal = (
+            legal_to_json(game.legal_actions(seat), game.rules.family) if seat is not None else []
+        )
         yield Step(after, legal, events, cards_in(before) | cards_in(after) | cards_in(events))
         before = after
 

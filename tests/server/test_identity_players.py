@@ -241,7 +241,7 @@ def test_name_keyed_history_stays_readable_as_unclaimed(tmp_path: Path) -> None:
     assert isinstance(game, HeartsGame)
     while not game.is_over:
         seat = min(game.actors)
-        legal = legal_to_json(game.legal_actions(seat))
+        legal = legal_to_json(game.legal_actions(seat), game.rules.family)
         game.apply(seat, scripted_action(seat, len(game.log), legal))
     with store.engine.begin() as conn:
         conn.execute(

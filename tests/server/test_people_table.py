@@ -57,7 +57,7 @@ def human_turn(table: Table, now: float) -> int:
 def legal_of(table: Table, seat: int) -> list[object]:
     from crowsnest.ai.protocol import legal_to_json
 
-    return list(legal_to_json(table.legal[seat]))
+    return list(legal_to_json(table.legal[seat], table.family))
 
 
 def test_bots_have_names_of_their_own_and_their_level() -> None:

@@ -4,7 +4,7 @@ proposal on the next action or its timeout."""
 
 from __future__ import annotations
 
-from crowsnest.engine import replay
+from crowsnest.engine import action_text, replay
 from crowsnest.server.people import RESIGN_BURST, RESIGN_SECONDS
 from crowsnest.server.schemas import (
     ActionMessage,
@@ -102,7 +102,9 @@ def test_a_proposal_lapses_on_the_next_action() -> None:
     seat = human_turn(table, now=0.0)
     table.handle(seat, RESIGN, now=1.0)
     legal = table.legal[seat][-1]
-    out = table.handle(seat, ActionMessage(type="action", seq=table.seq, action=str(legal)), 2.0)
+    out = table.handle(
+        seat, ActionMessage(type="action", seq=table.seq, action=action_text(legal, "rook")), 2.0
+    )
     assert out.accepted is not None
     assert news(out) == [(seat, "lapsed", seat), ((seat + 2) % 4, "lapsed", seat)]
     assert errors(table.handle((seat + 2) % 4, ACCEPT, now=3.0)) == ["nothing_to_accept"]

@@ -27,7 +27,7 @@ def test_decisions_depend_on_the_seed_and_position_only() -> None:
     bot = bot_for("rook", "normal")
     first = choose_text("rook", bot, view, legal, 5, 0)
     assert first == choose_text("rook", bot, view, legal, 5, 0)
-    game.check(seat, parse_action(first))
+    game.check(seat, parse_action(first, game.rules.family))
 
 
 def test_hard_bots_think_in_another_process() -> None:
@@ -69,4 +69,4 @@ def test_hard_bots_think_in_another_process() -> None:
     finally:
         runner.close()
     assert during >= 1  # the event loop went on while the hard bot searched
-    game.check(seat, parse_action(action))
+    game.check(seat, parse_action(action, game.rules.family))

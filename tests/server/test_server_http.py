@@ -164,7 +164,7 @@ def test_hint_is_a_legal_action_for_the_seat_on_turn(client: TestClient) -> None
         take_seat(client, table_id, seat)
     hint = client.get(path, headers={"Authorization": f"Bearer {token}"}).json()
     assert hint["seq"] == 0 and hint["bot"] == "normal"
-    assert str(parse_action(hint["action"])).startswith("pass ")
+    assert str(parse_action(hint["action"], "hearts")).startswith("pass ")
     missing = client.get(path)
     assert missing.status_code == 401 and error(missing) == "no_token"
     wrong = client.get(path, headers={"Authorization": "Bearer not-a-token"})

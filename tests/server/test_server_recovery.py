@@ -38,7 +38,7 @@ def uninterrupted(rules: str, seed: int, humans: set[int]) -> dict[str, Any]:
         (seat,) = game.actors  # Rook: one seat acts at a time
         legal = game.legal_actions(seat)
         if seat in humans:
-            action = scripted_action(seat, seq, legal_to_json(legal))
+            action = scripted_action(seat, seq, legal_to_json(legal, family))
         else:
             action = choose_text(family, bot, game.view(seat), legal, seed, seq)
         game.apply(seat, action)

@@ -39,7 +39,7 @@ def act(table: Table, seat: int, seq: int, text: str) -> Outcome:
 
 
 def a_pass(table: Table, seat: int) -> str:
-    return scripted_action(seat, 0, legal_to_json(table.legal[seat]))
+    return scripted_action(seat, 0, legal_to_json(table.legal[seat], table.family))
 
 
 def test_claims() -> None:

@@ -246,7 +246,7 @@ def test_games_finished_before_the_scores_were_stored_get_them_once(tmp_path: Pa
     game = new_game("rook/crowsnest", options={"target": 50}, seed=3)
     while not game.is_over:
         seat = min(game.actors)
-        legal = legal_to_json(game.legal_actions(seat))
+        legal = legal_to_json(game.legal_actions(seat), game.rules.family)
         game.apply(seat, scripted_action(seat, len(game.log), legal))
     old = [("t1", game.record()), ("t2", {**game.record(), "rules_version": 99})]
     with store.engine.begin() as conn:

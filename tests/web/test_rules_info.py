@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from crowsnest.engine import RULESETS, HeartsRules, RookRules, get_rules, option_specs
+from crowsnest.engine.cards import rook_card
 from crowsnest.engine.rules import tables
 from crowsnest.rules_info import rules_info
 from crowsnest.web import LANGUAGES, catalog
@@ -70,7 +71,7 @@ def test_rook_numbers_are_the_engines(rules_id: str, options: dict[str, object])
     assert stated == set(rules.numbers)
     # Rank order is the engine's rank table, high to low.
     order = _one(rules_id, "rules.rook.rank_order", options)["order"]
-    ranks = [t.rank[64 + 16 + n] for n in order]
+    ranks = [t.rank[rook_card(1, n)] for n in order]
     assert ranks == sorted(ranks, reverse=True) and sorted(order) == sorted(rules.numbers)
     counters = [(a["number"], a["count"]) for a in _args(rules_id, "rules.rook.counter", options)]
     assert tuple(counters) == rules.counters

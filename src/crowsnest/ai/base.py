@@ -12,7 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from crowsnest.engine import Action, CardSet, Choose, Discard, LegalAction, PassCards, PlayerView
+from crowsnest.engine import Action, Choose, Discard, LegalAction, PassCards, PlayerView
+from crowsnest.engine.cards import bits
 
 
 class Bot(Protocol):
@@ -36,7 +37,7 @@ def concrete(choice: Choose, cards: int) -> Action:
 def random_cards(choice: Choose, rng: random.Random) -> int:
     """A uniformly random set of cards that ``choice`` admits: every ``required``
     card, and the rest drawn from the other allowed cards."""
-    free = sorted(CardSet(choice.allowed & ~choice.required))
+    free = sorted(bits(choice.allowed & ~choice.required))
     need = choice.count - choice.required.bit_count()
     mask = choice.required
     for card in rng.sample(free, need):

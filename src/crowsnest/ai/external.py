@@ -7,7 +7,7 @@ another program, spoken to over JSON lines (``docs/bot-protocol.md``).
 >>> with ExternalBot([sys.executable, "-m", "crowsnest.cli", "bot", "--game", "hearts",
 ...                   "--level", "ducker"]) as bot:
 ...     action = bot.choose(game.view(0), game.legal_actions(0), random.Random(1))
->>> str(action).startswith("pass ")
+>>> str(action).startswith("pass ")  # a pass names Hearts cards: its text needs no family
 True
 """
 
@@ -36,7 +36,7 @@ from crowsnest.ai.protocol import (
     hello_message,
     is_allowed,
 )
-from crowsnest.engine import Action, LegalAction, PlayerView
+from crowsnest.engine import Action, LegalAction, PlayerView, action_text
 
 T = TypeVar("T")
 
@@ -99,11 +99,13 @@ class ExternalBot:
                 break
         text = self._read(ACTION, reply)["action"]
         try:
-            action = action_from_text(text)
+            action = action_from_text(text, view.family)
         except ValueError as err:
             raise ExternalBotError(f"{self._who()} answered {text!r}: {err}") from None
         if not is_allowed(action, legal):
-            raise ExternalBotError(f"{self._who()} answered an illegal action {str(action)!r}")
+            raise ExternalBotError(
+                f"{self._who()} answered an illegal action {action_text(action, view.family)!r}"
+            )
         return action
 
     # -- process ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ naming the field.
 >>> game = new_game("hearts", seed=1)
 >>> view_from_json(game.view(0).to_json()) == game.view(0)
 True
->>> legal_to_json([parse_action("bid pass"), parse_action("bid 75")])
+>>> legal_to_json([parse_action("bid pass", "rook"), parse_action("bid 75", "rook")], "rook")
 ['bid pass', 'bid 75']
 >>> try:
 ...     view_from_json({**game.view(0).to_json(), "seat": 7})
@@ -41,11 +41,12 @@ from crowsnest.engine import (
     PlayerView,
     RookView,
     RulesError,
+    action_text,
     parse_action,
     parse_card,
     parse_cards,
 )
-from crowsnest.engine.cards import COLOUR_NAMES, card_list_text
+from crowsnest.engine.cards import COLOUR_NAMES, Family, card_list_text
 from crowsnest.engine.hearts import HandResult
 from crowsnest.engine.rook import RookHandResult
 from crowsnest.engine.tricks import Trick
@@ -179,12 +180,12 @@ def view_from_json(data: object) -> PlayerView:
     return view_of(view)
 
 
-def _mask(cards: list[str] | None) -> int | None:
-    return None if cards is None else parse_cards(cards)
+def _mask(cards: list[str] | None, family: Family) -> int | None:
+    return None if cards is None else parse_cards(cards, family)
 
 
-def _seq(cards: list[str]) -> tuple[int, ...]:
-    return tuple(parse_card(c) for c in cards)
+def _seq(cards: list[str], family: Family) -> tuple[int, ...]:
+    return tuple(parse_card(c, family) for c in cards)
 
 
 def _pair(values: list[int]) -> tuple[int, int]:
@@ -197,18 +198,20 @@ def _four(values: list[int]) -> tuple[int, int, int, int]:
 
 def view_of(view: HeartsViewJSON | RookViewJSON) -> PlayerView:
     """The engine's view of a validated view JSON."""
+    family = view["game"]
     common: dict[str, Any] = {
         "rules": view["rules"],
         "seat": view["seat"],
         "phase": view["phase"],
         "actors": frozenset(view["actors"]),
         "hand_number": view["hand_number"],
-        "hand": _mask(view["hand"]),
+        "hand": _mask(view["hand"], family),
         "hand_sizes": tuple(view["hand_sizes"]),
-        "trick": _seq(view["trick"]),
+        "trick": _seq(view["trick"], family),
         "leader": view["leader"],
         "tricks": tuple(
-            Trick(t["leader"], _seq(t["cards"]), t["winner"], t["points"]) for t in view["tricks"]
+            Trick(t["leader"], _seq(t["cards"], family), t["winner"], t["points"])
+            for t in view["tricks"]
         ),
         "winner": view["winner"],
         "target": view["target"],
@@ -216,8 +219,8 @@ def view_of(view: HeartsViewJSON | RookViewJSON) -> PlayerView:
     if view["game"] == "hearts":
         return HeartsView(
             pass_direction=view["pass_direction"],
-            passed=_mask(view["passed"]),
-            received=_mask(view["received"]),
+            passed=_mask(view["passed"], family),
+            received=_mask(view["received"], family),
             hearts_broken=view["hearts_broken"],
             points_taken=tuple(view["points_taken"]),
             totals=tuple(view["totals"]),
@@ -237,8 +240,8 @@ def view_of(view: HeartsViewJSON | RookViewJSON) -> PlayerView:
         bid=view["bid"],
         trump=None if trump is None else COLOUR_NAMES.index(trump),
         nest_size=view["nest_size"],
-        nest=_mask(view["nest"]),
-        discards=_mask(view["discards"]),
+        nest=_mask(view["nest"], family),
+        discards=_mask(view["discards"], family),
         captured=_pair(view["captured"]),
         tricks_won=_pair(view["tricks_won"]),
         totals=_pair(view["totals"]),
@@ -270,8 +273,9 @@ def game_of(view: PlayerView) -> str:
 # -- legal actions ---------------------------------------------------------------------
 
 
-def legal_to_json(legal: Sequence[LegalAction]) -> list[str | dict[str, Any]]:
-    """Concrete actions as their text; a :class:`Choose` template as
+def legal_to_json(legal: Sequence[LegalAction], family: Family) -> list[str | dict[str, Any]]:
+    """The legal actions of a game of ``family``: concrete actions as their text; a
+    :class:`Choose` template as
     ``{"choose": kind, "count": n, "from": [cards], "required": [cards]}``."""
     out: list[str | dict[str, Any]] = []
     for action in legal:
@@ -280,42 +284,45 @@ def legal_to_json(legal: Sequence[LegalAction]) -> list[str | dict[str, Any]]:
                 {
                     "choose": action.kind,
                     "count": action.count,
-                    "from": card_list_text(action.allowed),
-                    "required": card_list_text(action.required),
+                    "from": card_list_text(action.allowed, family),
+                    "required": card_list_text(action.required, family),
                 }
             )
         else:
-            out.append(str(action))
+            out.append(action_text(action, family))
     LEGAL.validate_python(out)
     return out
 
 
-def legal_from_json(data: object) -> list[LegalAction]:
+def legal_from_json(data: object, family: Family) -> list[LegalAction]:
     """The legal actions that :func:`legal_to_json` wrote; ``bad_legal`` if malformed."""
     try:
-        return legal_of(LEGAL.validate_python(data))
+        return legal_of(LEGAL.validate_python(data), family)
     except ValidationError as err:
         raise ProtocolError("bad_legal", describe(err, "legal")) from None
 
 
-def legal_of(items: list[str | ChooseJSON]) -> list[LegalAction]:
-    """The engine's legal actions of validated legal-action JSON."""
+def legal_of(items: list[str | ChooseJSON], family: Family) -> list[LegalAction]:
+    """The engine's legal actions (of a game of ``family``) of validated legal-action
+    JSON."""
     out: list[LegalAction] = []
     for item in items:
         if isinstance(item, str):
-            out.append(action_from_text(item, "bad_legal"))
+            out.append(action_from_text(item, family, "bad_legal"))
         else:
-            allowed, required = parse_cards(item["from"]), parse_cards(item.get("required", []))
+            allowed = parse_cards(item["from"], family)
+            required = parse_cards(item.get("required", []), family)
             out.append(Choose(item["choose"], item["count"], allowed, required))
     return out
 
 
-def action_from_text(text: object, code: str = "bad_action") -> Action:
-    """Parse an action's notation, raising :class:`ProtocolError` ``code``."""
+def action_from_text(text: object, family: Family, code: str = "bad_action") -> Action:
+    """Parse an action's notation in a game of ``family``, raising
+    :class:`ProtocolError` ``code``."""
     if not isinstance(text, str):
         raise ProtocolError(code, f"{text!r} is not an action text")
     try:
-        return parse_action(text)
+        return parse_action(text, family)
     except RulesError as err:
         raise ProtocolError(code, err.message) from None
 
@@ -343,7 +350,8 @@ def read_act(message: dict[str, Any]) -> tuple[int, PlayerView, list[LegalAction
         act = ACT.validate_python(message)
     except ValidationError as err:
         raise _act_error(err) from None
-    return act["seq"], view_of(act["view"]), legal_of(act["legal"]), act.get("seed")
+    view = act["view"]
+    return act["seq"], view_of(view), legal_of(act["legal"], view["game"]), act.get("seed")
 
 
 def _act_error(err: ValidationError) -> ProtocolError:
@@ -377,15 +385,17 @@ def act_message(
         "type": "act",
         "seq": seq,
         "view": view.to_json(),
-        "legal": legal_to_json(legal),
+        "legal": legal_to_json(legal, view.family),
     }
     if seed is not None:
         message["seed"] = seed
     return checked(ACT, message)
 
 
-def action_message(seq: int, action: Action) -> dict[str, Any]:
-    return checked(ACTION, {"type": "action", "seq": seq, "action": str(action)})
+def action_message(seq: int, action: Action, family: Family) -> dict[str, Any]:
+    """A bot's ``action`` in a game of ``family``."""
+    text = action_text(action, family)
+    return checked(ACTION, {"type": "action", "seq": seq, "action": text})
 
 
 def error_message(code: str, message: str, seq: int | None = None) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, Literal
+from typing import Final
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
@@ -16,8 +16,7 @@ from crowsnest.ai.rook import greedy as rook_greedy
 from crowsnest.ai.rook import hard as rook_hard
 from crowsnest.ai.rook import normal as rook_normal
 from crowsnest.ai.simple import RandomBot
-
-Family = Literal["hearts", "rook"]
+from crowsnest.engine.cards import Family
 
 BOTS: Final[dict[Family, dict[str, Callable[[], Bot]]]] = {
     "hearts": {

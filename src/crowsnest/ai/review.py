@@ -54,12 +54,14 @@ from crowsnest.engine import (
     Play,
     RookGame,
     RookRules,
+    action_text,
     card_text,
     get_rules,
     new_game,
     parse_action,
     replay,
 )
+from crowsnest.engine.cards import HEARTS
 
 Band = Literal["inaccuracy", "mistake", "blunder"]
 
@@ -263,7 +265,7 @@ def moments(record: Mapping[str, Any], seat: int) -> Iterator[Moment]:
     for step, (who, text) in enumerate(record["actions"]):
         if who == seat:
             legal = game.legal_actions(seat)
-            yield Moment(step, game.clone(), parse_action(text), legal)
+            yield Moment(step, game.clone(), parse_action(text, game.rules.family), legal)
         game.apply(who, text)
 
 
@@ -307,6 +309,7 @@ def judge(
     the step, so a review is reproducible); Hearts card play's hindsight by
     ``solver`` (one for ``seat`` is made when none is given)."""
     game = moment.game
+    family = game.rules.family
     view = game.view(seat)
     shown = view.to_json()
     base = Decision(
@@ -314,8 +317,8 @@ def judge(
         hand_number=game.hand_number,
         phase=game.phase,
         hand=tuple(shown["hand"] or ()),
-        trick=tuple(card_text(c) for c in view.trick),
-        taken=str(moment.action),
+        trick=tuple(card_text(c, family) for c in view.trick),
+        taken=action_text(moment.action, family),
         legal=legal_count(moment.legal),
     )
     if base.forced:
@@ -337,7 +340,7 @@ def judge(
     best = max(range(len(actions)), key=lambda i: (round(means[i], 9), i == taken, -i))
     cost, se = _paired(results[best], results[taken])
     options = tuple(
-        Option(str(a), sign * means[i], _se(results[i]))
+        Option(action_text(a, family), sign * means[i], _se(results[i]))
         for i, a in sorted(enumerate(actions), key=lambda p: -means[p[0]])
     )
     seen = None
@@ -349,7 +352,7 @@ def judge(
         values = [sign * scorer.value(real, a) for a in actions]
         top = max(range(len(actions)), key=lambda i: (values[i], i == taken, -i))
         seen = Hindsight(
-            best=str(actions[top]),
+            best=action_text(actions[top], family),
             best_value=sign * values[top],
             taken_value=sign * values[taken],
             cost=values[top] - values[taken],
@@ -362,7 +365,7 @@ def judge(
         trick=base.trick,
         taken=base.taken,
         legal=base.legal,
-        best=str(actions[best]),
+        best=action_text(actions[best], family),
         taken_value=sign * means[taken],
         best_value=sign * means[best],
         cost=cost,
@@ -421,7 +424,7 @@ def solved_hindsight(
     except OutOfNodes:
         return Hindsight(None, None, None, None, cut_short=True)
     return Hindsight(
-        best=str(Play(found.best)),
+        best=action_text(Play(found.best), HEARTS),
         best_value=found.best_value,
         taken_value=found.value,
         cost=found.value - found.best_value,

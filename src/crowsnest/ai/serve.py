@@ -89,7 +89,7 @@ class BotSession:
             action = self.bot.choose(view, legal, rng)
         except Exception as err:  # a bot bug must not end the session
             raise ProtocolError("bot_failed", f"{type(err).__name__}: {err}") from None
-        return action_message(seq, action)
+        return action_message(seq, action, view.family)
 
 
 def serve(session: BotSession, stdin: TextIO, stdout: TextIO) -> int:

@@ -22,6 +22,7 @@ from crowsnest.engine.actions import (
     PassCards,
     Play,
     Resign,
+    action_text,
     parse_action,
 )
 from crowsnest.engine.base import (
@@ -32,7 +33,15 @@ from crowsnest.engine.base import (
     Standing,
     replay_actions,
 )
-from crowsnest.engine.cards import CardSet, card_text, cards_text, parse_card, parse_cards
+from crowsnest.engine.cards import (
+    CardSet,
+    Family,
+    card_list_text,
+    card_text,
+    cards_text,
+    parse_card,
+    parse_cards,
+)
 from crowsnest.engine.errors import (
     IllegalAction,
     InvalidAction,
@@ -70,6 +79,7 @@ __all__ = [
     "Deal",
     "Discard",
     "Event",
+    "Family",
     "Game",
     "HeartsGame",
     "HeartsRules",
@@ -92,6 +102,8 @@ __all__ = [
     "Rules",
     "RulesError",
     "Standing",
+    "action_text",
+    "card_list_text",
     "card_text",
     "cards_text",
     "get_rules",

@@ -16,8 +16,13 @@ Where the choice is a set of several cards (the Hearts pass, the nest discard),
 ``legal_actions`` returns one :class:`Choose` template instead of every combination;
 ``check`` judges a concrete :class:`PassCards` or :class:`Discard`.
 
->>> str(parse_action("bid 75")), str(parse_action("discard y5 crow"))
-('bid 75', 'discard CROW Y5')
+A card is an int of its family's deck (:mod:`crowsnest.engine.cards`), so the text
+of a :class:`Play` needs the family: :func:`action_text`. Every other action names
+its family itself (passing is Hearts, discarding Rook) and ``str`` gives its text.
+
+>>> play, discard = parse_action("play r14", "rook"), parse_action("discard y5 crow", "rook")
+>>> action_text(play, "rook"), str(discard)
+('play R14', 'discard CROW Y5')
 """
 
 from __future__ import annotations
@@ -26,11 +31,13 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from crowsnest.engine.cards import (
-    CARD_TEXT,
+    CARD_NAMES,
     COLOUR_NAMES,
+    HEARTS,
+    ROOK,
+    Family,
     card_text,
     cards_text,
-    parse_card,
     parse_cards,
 )
 from crowsnest.engine.errors import InvalidAction
@@ -40,10 +47,14 @@ MAX_ACTION_TEXT = 200
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    """Play one card (an int of the game's deck: its text is :func:`action_text`)."""
+
     card: int
 
     def __str__(self) -> str:
-        return f"play {card_text(self.card)}"
+        # An int names a card only with its family: writing a play without one would
+        # write the wrong card (or none) into a log, a record or a message.
+        raise TypeError(f"{self!r}: a card's text needs its family: action_text(action, family)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +64,7 @@ class PassCards:
     cards: int
 
     def __str__(self) -> str:
-        return f"pass {cards_text(self.cards)}"
+        return action_text(self, HEARTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +84,7 @@ class Discard:
     cards: int
 
     def __str__(self) -> str:
-        return f"discard {cards_text(self.cards)}"
+        return action_text(self, ROOK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +118,7 @@ class Choose:
     required: int = 0
 
     def __str__(self) -> str:
-        text = f"{self.kind} {self.count} of {cards_text(self.allowed)}"
-        if self.required:
-            text += f" including {cards_text(self.required)}"
-        return text
+        return action_text(self, HEARTS if self.kind == "pass" else ROOK)
 
     def admits(self, cards: int) -> bool:
         return (
@@ -120,19 +128,47 @@ class Choose:
         )
 
 
-PLAYS: Final = {c: Play(c) for c in CARD_TEXT}
-"""One :class:`Play` per card, shared (the objects are immutable): ``legal_actions``
-hands these out instead of building new ones."""
-PLAY_TEXT: Final = {c: f"play {t}" for c, t in CARD_TEXT.items()}
-"""``str(Play(c))`` for every card ``c``."""
+PLAYS: Final = tuple(Play(c) for c in range(max(len(n) for n in CARD_NAMES.values())))
+"""One :class:`Play` per card int, shared (the objects are immutable):
+``legal_actions`` hands these out instead of building new ones."""
+PLAY_TEXT: Final = {f: tuple(f"play {t}" for t in names) for f, names in CARD_NAMES.items()}
+"""``action_text(Play(c), family)`` for every card ``c`` of each family."""
 
 Action = Play | PassCards | Bid | Discard | NameTrump | Resign
 ACTION_TYPES = (Play, PassCards, Bid, Discard, NameTrump, Resign)
 LegalAction = Action | Choose
 
 
-def parse_action(text: str) -> Action:
-    """Parse the action notation; raise :class:`InvalidAction` naming the problem."""
+def action_text(action: LegalAction, family: Family) -> str:
+    """The notation of ``action`` in a game of ``family``: ``play QS``, ``bid 75``."""
+    if isinstance(action, Play):
+        return f"play {card_text(action.card, family)}"
+    if isinstance(action, PassCards):
+        return f"pass {cards_text(action.cards, family)}"
+    if isinstance(action, Discard):
+        return f"discard {cards_text(action.cards, family)}"
+    if isinstance(action, Choose):
+        text = f"{action.kind} {action.count} of {cards_text(action.allowed, family)}"
+        if action.required:
+            text += f" including {cards_text(action.required, family)}"
+        return text
+    return str(action)
+
+
+def _cards(words: list[str], family: Family | None, text: str) -> int:
+    """The cards ``words`` name, of ``family``'s deck (or of the deck they name);
+    an error quotes the action."""
+    try:
+        return parse_cards(words, family)
+    except InvalidAction as err:
+        raise InvalidAction(err.code, f"{text!r}: {err.message}") from None
+
+
+def parse_action(text: str, family: Family | None = None) -> Action:
+    """Parse the action notation of a game of ``family``; raise
+    :class:`InvalidAction` naming the problem (a card of another deck is one).
+    Without ``family`` the cards are of the deck their texts name (the texts never
+    collide); the engine always gives its own."""
     if not isinstance(text, str):
         raise InvalidAction("malformed_action", "an action must be text")
     if len(text) > MAX_ACTION_TEXT:
@@ -144,15 +180,15 @@ def parse_action(text: str) -> Action:
     if verb == "play":
         if len(args) != 1:
             raise InvalidAction("malformed_action", f"{text!r}: 'play' takes one card")
-        return Play(parse_card(args[0]))
+        return Play(_cards(args, family, text).bit_length() - 1)
     if verb == "pass":
         if not args:
             raise InvalidAction("malformed_action", f"{text!r}: 'pass' takes cards")
-        return PassCards(parse_cards(args))
+        return PassCards(_cards(args, family, text))
     if verb == "discard":
         if not args:
             raise InvalidAction("malformed_action", f"{text!r}: 'discard' takes cards")
-        return Discard(parse_cards(args))
+        return Discard(_cards(args, family, text))
     if verb == "bid":
         if len(args) != 1:
             raise InvalidAction("malformed_action", f"{text!r}: 'bid' takes a number or 'pass'")

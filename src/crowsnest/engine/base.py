@@ -18,9 +18,10 @@ from crowsnest.engine.actions import (
     PassCards,
     Play,
     Resign,
+    action_text,
     parse_action,
 )
-from crowsnest.engine.cards import CARD_TEXT, bits, card_list_text, cards_text, parse_cards
+from crowsnest.engine.cards import Family, bits, card_list_text, cards_text, is_card, parse_cards
 from crowsnest.engine.errors import (
     IllegalAction,
     InvalidAction,
@@ -48,10 +49,11 @@ class Deal:
     hands: tuple[int, int, int, int]
     nest: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"hands": [card_list_text(h) for h in self.hands]}
+    def to_json(self, family: Family) -> dict[str, Any]:
+        """The deal as JSON, its cards those of ``family``'s deck."""
+        out: dict[str, Any] = {"hands": [card_list_text(h, family) for h in self.hands]}
         if self.nest:
-            out["nest"] = card_list_text(self.nest)
+            out["nest"] = card_list_text(self.nest, family)
         return checked(DEAL, out)
 
 
@@ -82,8 +84,9 @@ class Standing:
     """Hearts: hands in which another seat shot the moon."""
 
 
-def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
-    """Validate one deal given as ``{"hands": [[card, ...] x4], "nest": [card, ...]}``."""
+def parse_deal(data: object, family: Family, deck: int, hand_size: int, nest_size: int) -> Deal:
+    """Validate one deal of ``family``'s cards given as ``{"hands": [[card, ...] x4],
+    "nest": [card, ...]}``."""
     if not isinstance(data, Mapping):
         raise InvalidAction("bad_deal", "a deal is an object with 'hands' (and 'nest')")
     unknown = set(data) - {"hands", "nest"}
@@ -101,26 +104,37 @@ def parse_deal(data: object, deck: int, hand_size: int, nest_size: int) -> Deal:
             raise InvalidAction("bad_deal", f"{who} must be a list of cards")
         if not all(isinstance(c, str) for c in cards):
             raise InvalidAction("bad_deal", f"{who} must be a list of card texts")
-        mask = parse_cards(cards)
+        try:
+            mask = parse_cards(cards, family)
+        except InvalidAction as err:  # a card of no deck, of another one, or named twice
+            raise InvalidAction("bad_deal", f"{who}: {err.message}") from None
         size = nest_size if who == "nest" else hand_size
         if mask.bit_count() != size:
             raise InvalidAction("bad_deal", f"{who} has {mask.bit_count()} cards, not {size}")
         if mask & ~deck:
-            raise InvalidAction("bad_deal", f"{who}: {cards_text(mask & ~deck)} not in this deck")
+            raise InvalidAction(
+                "bad_deal", f"{who}: {cards_text(mask & ~deck, family)} not in this deck"
+            )
         if mask & seen:
-            raise InvalidAction("bad_deal", f"{who}: {cards_text(mask & seen)} dealt twice")
+            raise InvalidAction("bad_deal", f"{who}: {cards_text(mask & seen, family)} dealt twice")
         seen |= mask
         masks.append(mask)
     return Deal((masks[0], masks[1], masks[2], masks[3]), masks[4])
 
 
-def _well_formed(action: Action) -> bool:
-    """An action object built in code (not parsed) names real cards and colours."""
+def _well_formed(action: Action, family: Family) -> bool:
+    """An action object built in code (not parsed) names real cards of ``family``'s
+    deck and real colours."""
     if isinstance(action, Play):
-        return isinstance(action.card, int) and action.card in CARD_TEXT
+        return is_card(action.card, family)
     if isinstance(action, PassCards | Discard):
         cards = action.cards
-        return isinstance(cards, int) and cards > 0 and all(c in CARD_TEXT for c in bits(cards))
+        return (
+            isinstance(cards, int)
+            and not isinstance(cards, bool)
+            and cards > 0
+            and all(is_card(c, family) for c in bits(cards))
+        )
     if isinstance(action, NameTrump):
         return isinstance(action.colour, int) and 0 <= action.colour < 4
     if isinstance(action, Resign):
@@ -173,7 +187,7 @@ class Game(ABC, Generic[R]):
         self.seed = seed
         self.start_hand = start_hand
         self._rng = random.Random(seed)
-        self._fixed = [parse_deal(d, *self._deal_shape()) for d in deals]
+        self._fixed = [parse_deal(d, rules.family, *self._deal_shape()) for d in deals]
         self.deals: list[Deal] = []
         self.log: list[tuple[int, str]] = []
 
@@ -252,12 +266,12 @@ class Game(ABC, Generic[R]):
 
     def parse(self, action: Action | str) -> tuple[Action, str]:
         if isinstance(action, str):
-            return parse_action(action), action.strip()
+            return parse_action(action, self.rules.family), action.strip()
         if not isinstance(action, ACTION_TYPES):
             raise InvalidAction("malformed_action", f"{action!r} is not an action")
-        if not _well_formed(action):
+        if not _well_formed(action, self.rules.family):
             raise InvalidAction("malformed_action", f"{action!r} names no card or colour")
-        return action, str(action)
+        return action, action_text(action, self.rules.family)
 
     def check(self, seat: object, action: Action | str) -> Action:
         """Raise a :class:`RulesError` if ``seat`` may not take ``action`` now;
@@ -271,8 +285,9 @@ class Game(ABC, Generic[R]):
         parsed, text = self.parse(action)
         named = _cards_named(parsed) & ~self._deal_shape()[0]
         if named:
+            which = cards_text(named, self.rules.family)
             raise InvalidAction(
-                "unknown_card", f"{text!r}: {cards_text(named)} is not a card of {self.rules.name}"
+                "unknown_card", f"{text!r}: {which} is not a card of {self.rules.name}"
             )
         if self.is_over:
             raise IllegalAction("game_over", f"{text!r}: the game is over")
@@ -290,7 +305,9 @@ class Game(ABC, Generic[R]):
         seat, parsed, text = self._checked(seat, action)
         events: list[Event] = []
         # The log holds the canonical text: a parsed string may differ from its input.
-        self.log.append((seat, str(parsed) if isinstance(action, str) else text))
+        self.log.append(
+            (seat, action_text(parsed, self.rules.family) if isinstance(action, str) else text)
+        )
         self._apply(seat, parsed, events)
         return events
 
@@ -299,7 +316,9 @@ class Game(ABC, Generic[R]):
         after one the game is unchanged), the same log, nothing collected: for a
         search or a simulation through the checked API."""
         seat, parsed, text = self._checked(seat, action)
-        self.log.append((seat, str(parsed) if isinstance(action, str) else text))
+        self.log.append(
+            (seat, action_text(parsed, self.rules.family) if isinstance(action, str) else text)
+        )
         self._apply(seat, parsed, None)
 
     # -- views and records ------------------------------------------------------------
@@ -341,7 +360,7 @@ class Game(ABC, Generic[R]):
             "options": self.rules.options(),
             "seed": self.seed,
             "start_hand": self.start_hand,
-            "deals": [d.to_json() for d in self.deals],
+            "deals": [d.to_json(self.rules.family) for d in self.deals],
             "actions": [[seat, text] for seat, text in self.log],
         }
         return checked(RECORD, record)

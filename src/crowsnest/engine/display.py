@@ -13,13 +13,15 @@ rule set's own ranks (so a client sorts nothing).
 >>> from crowsnest.engine.cards import card_text, parse_cards
 >>> from crowsnest.engine.rules import get_rules
 >>> hand = parse_cards("R5 R14 G10 CROW B1")
->>> [card_text(c) for c in display_order(get_rules("rook/crowsnest"), None, hand)]
+>>> [card_text(c, "rook") for c in display_order(get_rules("rook/crowsnest"), None, hand)]
 ['CROW', 'R14', 'R5', 'G10', 'B1']
->>> [card_text(c) for c in display_order(get_rules("rook/crowsnest"), 0, hand)]
+>>> [card_text(c, "rook") for c in display_order(get_rules("rook/crowsnest"), 0, hand)]
 ['R14', 'R5', 'CROW', 'G10', 'B1']
->>> [card_text(c) for c in display_order(get_rules("rook/buckeye"), 3, parse_cards("B1 B14 R5"))]
+>>> buckeye = get_rules("rook/buckeye")
+>>> [card_text(c, "rook") for c in display_order(buckeye, 3, parse_cards("B1 B14 R5"))]
 ['B1', 'B14', 'R5']
->>> [card_text(c) for c in display_order(get_rules("hearts"), None, parse_cards("2H AH 3C QS"))]
+>>> hearts = get_rules("hearts")
+>>> [card_text(c, "hearts") for c in display_order(hearts, None, parse_cards("2H AH 3C QS"))]
 ['3C', 'QS', 'AH', '2H']
 """
 
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from crowsnest.engine.cards import bits
+from crowsnest.engine.cards import bits, colour_of
 from crowsnest.engine.rules import HeartsRules, RookRules, tables
 
 HEARTS_SUIT_ORDER: Final = (0, 1, 3, 2)
@@ -44,7 +46,7 @@ def display_order(rules: HeartsRules | RookRules, trump: int | None, mask: int) 
     rank = t.rank
 
     def key(c: int) -> tuple[int, int]:
-        group = 0 if first >> c & 1 else 1 + ((c - 64) >> 4)
+        group = 0 if first >> c & 1 else 1 + colour_of(c)
         return group, -rank[c]
 
     return sorted(bits(mask), key=key)

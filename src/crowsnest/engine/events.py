@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
-from crowsnest.engine.cards import CARD_TEXT
+from crowsnest.engine.cards import CARD_NAMES, Family
 from crowsnest.engine.wire import EVENT, checked
 
 _NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
@@ -41,16 +41,18 @@ def _shared(kind: str, **data: Any) -> Event:
     return Event(kind, MappingProxyType(data))
 
 
-_PLAYS: Final = tuple(
-    {card: _shared("play", seat=seat, card=text) for card, text in CARD_TEXT.items()}
-    for seat in range(4)
-)
+_PLAYS: Final = {
+    family: tuple(
+        tuple(_shared("play", seat=seat, card=text) for text in names) for seat in range(4)
+    )
+    for family, names in CARD_NAMES.items()
+}
 _TURNS: Final = tuple(_shared("turn", seat=seat) for seat in range(4))
 
 
-def play_event(seat: int, card: int) -> Event:
-    """``seat`` played ``card`` (the one shared event)."""
-    return _PLAYS[seat][card]
+def play_event(seat: int, card: int, family: Family) -> Event:
+    """``seat`` played ``card`` of ``family``'s deck (the one shared event)."""
+    return _PLAYS[family][seat][card]
 
 
 def turn_event(seat: int) -> Event:

@@ -14,6 +14,7 @@ from typing import Any, Final
 from crowsnest.engine.actions import PLAY_TEXT, PLAYS, Action, Choose, LegalAction, PassCards, Play
 from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
+    HEARTS,
     SUIT_NAMES,
     card_list_text,
     cards_text,
@@ -36,6 +37,7 @@ from crowsnest.engine.tricks import (
 from crowsnest.engine.views import HeartsView, hearts_view
 
 DECK: Final = (1 << 52) - 1
+_PLAY_TEXT: Final = PLAY_TEXT[HEARTS]
 TWO_CLUBS: Final = hearts_card(0, 2)
 QUEEN_SPADES: Final = hearts_card(3, 12)
 HEARTS_MASK: Final = suit_mask(2)
@@ -72,10 +74,10 @@ def legal_cards(hand: int, led: int, first_trick: bool, broken: bool) -> int:
     perfect-information search (:mod:`crowsnest.ai.hearts.solver`) both ask this.
 
     >>> from crowsnest.engine.cards import parse_card, card_list_text
-    >>> hand = sum(1 << parse_card(c) for c in "2C 5H QS".split())
-    >>> card_list_text(legal_cards(hand, SUIT_MASKS[1], True, False))  # void: no points
+    >>> hand = sum(1 << parse_card(c, "hearts") for c in "2C 5H QS".split())
+    >>> card_list_text(legal_cards(hand, SUIT_MASKS[1], True, False), "hearts")  # void: no points
     ['2C']
-    >>> card_list_text(legal_cards(hand, 0, False, False))  # hearts not broken
+    >>> card_list_text(legal_cards(hand, 0, False, False), "hearts")  # hearts not broken
     ['2C', 'QS']
     """
     if led:
@@ -201,7 +203,7 @@ class HeartsGame(Game[HeartsRules]):
                 events.append(
                     Event(
                         "received",
-                        {"from": source, "cards": card_list_text(self.received[s])},
+                        {"from": source, "cards": card_list_text(self.received[s], HEARTS)},
                         to=s,
                     )
                 )
@@ -214,7 +216,7 @@ class HeartsGame(Game[HeartsRules]):
         trick = self.trick
         trick.append(card)
         if events is not None:
-            events.append(play_event(seat, card))
+            events.append(play_event(seat, card, HEARTS))
         if not self.broken and 1 << card & HEARTS_MASK:
             self.broken = True
             if events is not None:
@@ -234,7 +236,7 @@ class HeartsGame(Game[HeartsRules]):
         self.trick = []
         self.leader = self.turn = winner
         if events is not None:
-            events.append(Event("trick", done.to_json()))
+            events.append(Event("trick", done.to_json(HEARTS)))
         if len(self.tricks) == 13:
             self._end_hand(events)
         elif events is not None:
@@ -318,7 +320,7 @@ class HeartsGame(Game[HeartsRules]):
         if card is None:
             return super().apply(seat, action)
         events: list[Event] = []
-        self.log.append((self.turn, PLAY_TEXT[card]))
+        self.log.append((self.turn, _PLAY_TEXT[card]))
         self.play_fast(card, events)
         return events
 
@@ -327,7 +329,7 @@ class HeartsGame(Game[HeartsRules]):
         if card is None:
             super().step(seat, action)
             return
-        self.log.append((self.turn, PLAY_TEXT[card]))
+        self.log.append((self.turn, _PLAY_TEXT[card]))
         self.play_fast(card)
 
     def _check(self, seat: int, action: Action, text: str) -> None:
@@ -349,7 +351,7 @@ class HeartsGame(Game[HeartsRules]):
             if action.cards & ~hand:
                 raise IllegalAction(
                     "card_not_in_hand",
-                    f"{text!r}: you do not hold {cards_text(action.cards & ~hand)}",
+                    f"{text!r}: you do not hold {cards_text(action.cards & ~hand, HEARTS)}",
                 )
             return
         if not isinstance(action, Play):

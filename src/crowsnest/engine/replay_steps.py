@@ -77,7 +77,7 @@ def _state(game: AnyGame) -> dict[str, Any]:
         "phase": data["phase"],
         "hand_number": data["hand_number"],
         "actors": data["actors"],
-        "hands": [card_list_text(v.hand or 0) for v in views],
+        "hands": [card_list_text(v.hand or 0, game.rules.family) for v in views],
         "trick": data["trick"],
         "leader": data["leader"],
         "tricks_played": len(data["tricks"]),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crowsnest.engine.actions import (
+    PLAYS,
     Action,
     Bid,
     Choose,
@@ -31,10 +32,11 @@ from crowsnest.engine.base import Game, Standing
 from crowsnest.engine.cards import (
     COLOUR_NAMES,
     CROW,
+    ROOK,
     bits,
     card_list_text,
     cards_text,
-    suit_of,
+    colour_of,
 )
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event, play_event, turn_event
@@ -285,7 +287,7 @@ class RookGame(Game[RookRules]):
             self.hands[seat] |= self.nest
             self.phase = "discard"
             if events is not None:
-                events.append(Event("nest", {"cards": card_list_text(self.nest)}, to=seat))
+                events.append(Event("nest", {"cards": card_list_text(self.nest, ROOK)}, to=seat))
         else:
             self.phase = "trump"
 
@@ -296,7 +298,9 @@ class RookGame(Game[RookRules]):
         self.phase = "trump"
         if events is not None:
             events.append(Event("discarded", {"seat": self.declarer}))
-            events.append(Event("discards", {"cards": card_list_text(cards)}, to=self.declarer))
+            events.append(
+                Event("discards", {"cards": card_list_text(cards, ROOK)}, to=self.declarer)
+            )
 
     def trump_fast(self, colour: int, events: list[Event] | None = None) -> None:
         self.trump = colour
@@ -320,7 +324,7 @@ class RookGame(Game[RookRules]):
         trick = self.trick
         trick.append(card)
         if events is not None:
-            events.append(play_event(seat, card))
+            events.append(play_event(seat, card, ROOK))
         if len(trick) < 4:
             if len(trick) == 1:
                 self._led = self.led_mask(card)
@@ -338,7 +342,7 @@ class RookGame(Game[RookRules]):
         self.trick = []
         self.leader = self.turn = winner
         if events is not None:
-            events.append(Event("trick", done.to_json()))
+            events.append(Event("trick", done.to_json(ROOK)))
         if len(self.tricks) == self.rules.hand_size:
             self._end_hand(events)
         elif events is not None:
@@ -438,7 +442,7 @@ class RookGame(Game[RookRules]):
             return [self.discard_choice()]
         if self.phase == "trump":
             return [NameTrump(c) for c in range(4)]
-        return [Play(c) for c in bits(self.legal_mask())]
+        return [PLAYS[c] for c in bits(self.legal_mask())]
 
     def _wrong(self, text: str) -> IllegalAction:
         expected = {
@@ -516,12 +520,12 @@ class RookGame(Game[RookRules]):
             )
         if cards & ~hand:
             raise IllegalAction(
-                "card_not_in_hand", f"{text!r}: you do not hold {cards_text(cards & ~hand)}"
+                "card_not_in_hand", f"{text!r}: you do not hold {cards_text(cards & ~hand, ROOK)}"
             )
         choice = self.discard_choice()
         if not choice.admits(cards):
             because = (
-                f"discard every card that is not a counter ({cards_text(choice.required)}) "
+                f"discard every card that is not a counter ({cards_text(choice.required, ROOK)}) "
                 "before any counter"
                 if choice.required
                 else "counters may not be discarded while you hold other cards"
@@ -543,7 +547,7 @@ class RookGame(Game[RookRules]):
             return ""
         if self._led == self.trump_mask:
             return "trump"
-        return COLOUR_NAMES[suit_of(self.trick[0])]
+        return COLOUR_NAMES[colour_of(self.trick[0])]
 
     def _apply(self, seat: int, action: Action, events: list[Event] | None) -> None:
         if isinstance(action, Bid):

@@ -20,11 +20,11 @@ its cards by
 >>> from crowsnest.engine.cards import parse_card
 >>> from crowsnest.engine.rules import get_rules
 >>> t = trick_tables(get_rules("hearts"))
->>> trick = [parse_card(c) for c in "TH 2S AH QS".split()]
+>>> trick = [parse_card(c, "hearts") for c in "TH 2S AH QS".split()]
 >>> t.winner(trick), t.points_of(trick)
 (2, 15)
 >>> r = trick_tables(get_rules("rook/crowsnest"), trump=0)
->>> r.winner([parse_card(c) for c in "Y14 Y5 CROW Y13".split()])
+>>> r.winner([parse_card(c, "rook") for c in "Y14 Y5 CROW Y13".split()])
 2
 """
 
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final, NamedTuple
 
-from crowsnest.engine.cards import CROW, card_text, hearts_card, suit_mask
+from crowsnest.engine.cards import CROW, Family, card_text, hearts_card, suit_mask
 from crowsnest.engine.rules import HeartsRules, RookRules, tables
 
 HEARTS_SUITS: Final = tuple(suit_mask(s) for s in range(4))
@@ -49,7 +49,10 @@ def led_suit(card: int, trump: int, suits: Sequence[int]) -> int:
     the cards of its printed suit."""
     if trump >> card & 1:
         return trump
-    return suits[card // 13] if card < 52 else suits[(card - 64) >> 4]
+    for suit in suits:
+        if suit >> card & 1:
+            return suit
+    return 0
 
 
 def follow_mask(hand: int, led: int, free: int = 0) -> int:
@@ -156,10 +159,11 @@ class Trick(NamedTuple):
         """Who played each card of ``cards``."""
         return tuple((self.leader + i) % 4 for i in range(len(self.cards)))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, family: Family) -> dict[str, Any]:
+        """The trick as JSON, its cards those of ``family``'s deck."""
         return {
             "leader": self.leader,
-            "cards": [card_text(c) for c in self.cards],
+            "cards": [card_text(c, family) for c in self.cards],
             "winner": self.winner,
             "points": self.points,
         }

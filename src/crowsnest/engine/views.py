@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from crowsnest.engine.cards import COLOUR_NAMES, card_list_text, card_text
+from crowsnest.engine.cards import COLOUR_NAMES, HEARTS, ROOK, Family, card_list_text, card_text
 from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, rules_of_view
 from crowsnest.engine.tricks import Trick
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from crowsnest.engine.rook import RookGame, RookHandResult
 
 
-def _cards(mask: int | None) -> list[str] | None:
-    return None if mask is None else card_list_text(mask)
+def _cards(mask: int | None, family: Family) -> list[str] | None:
+    return None if mask is None else card_list_text(mask, family)
 
 
 class _Derived:
@@ -40,7 +40,7 @@ class _Derived:
         return rules_of_view(self.rules)
 
     @property
-    def family(self) -> str:
+    def family(self) -> Family:
         """The family, "hearts" or "rook" (``rules.family``)."""
         return self.rule_set.family
 
@@ -70,7 +70,8 @@ class _Derived:
 
     def _hand_json(self) -> list[str] | None:
         order = self.hand_order()
-        return None if order is None else [card_text(c) for c in order]
+        family = self.family
+        return None if order is None else [card_text(c, family) for c in order]
 
     def _derived_json(self) -> dict[str, Any]:
         return {
@@ -127,11 +128,11 @@ class HeartsView(_Derived):
             "pass_direction": self.pass_direction,
             "hand": self._hand_json(),
             "hand_sizes": list(self.hand_sizes),
-            "passed": _cards(self.passed),
-            "received": _cards(self.received),
-            "trick": [card_text(c) for c in self.trick],
+            "passed": _cards(self.passed, HEARTS),
+            "received": _cards(self.received, HEARTS),
+            "trick": [card_text(c, HEARTS) for c in self.trick],
             "leader": self.leader,
-            "tricks": [t.to_json() for t in self.tricks],
+            "tricks": [t.to_json(HEARTS) for t in self.tricks],
             "hearts_broken": self.hearts_broken,
             "points_taken": list(self.points_taken),
             "totals": list(self.totals),
@@ -241,11 +242,11 @@ class RookView(_Derived):
             "bid": self.bid,
             "trump": None if self.trump is None else COLOUR_NAMES[self.trump],
             "nest_size": self.nest_size,
-            "nest": _cards(self.nest),
-            "discards": _cards(self.discards),
-            "trick": [card_text(c) for c in self.trick],
+            "nest": _cards(self.nest, ROOK),
+            "discards": _cards(self.discards, ROOK),
+            "trick": [card_text(c, ROOK) for c in self.trick],
             "leader": self.leader,
-            "tricks": [t.to_json() for t in self.tricks],
+            "tricks": [t.to_json(ROOK) for t in self.tricks],
             "captured": list(self.captured),
             "tricks_won": list(self.tricks_won),
             "totals": list(self.totals),

@@ -21,8 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol
 
 from crowsnest.ai import pause
-from crowsnest.ai.registry import Family, bot_names, make_bot
-from crowsnest.engine import LegalAction, PlayerView, get_rules
+from crowsnest.ai.registry import bot_names, make_bot
+from crowsnest.engine import LegalAction, PlayerView, action_text, get_rules
+from crowsnest.engine.cards import Family
 
 POOLED = frozenset({"hard"})
 """Bots that think in the process pool."""
@@ -51,7 +52,7 @@ def choose_text(
     """The bot's action for the seat whose ``view`` this is, as action text."""
     assert view.seat is not None
     action = make_bot(family, bot).choose(view, legal, bot_rng(seed, seq, view.seat))
-    return str(action)
+    return action_text(action, family)
 
 
 class HintsBusy(Exception):

@@ -38,6 +38,7 @@ from crowsnest.engine import (
     PlayerView,
     Resign,
     RulesError,
+    action_text,
     new_game,
     parse_action,
 )
@@ -327,7 +328,7 @@ class Table:
             seq=self.seq,
             status=self.status,
             view=self.game.view(seat).to_json(),
-            legal=legal_to_json(self.legal[seat]) if seat is not None else [],
+            legal=legal_to_json(self.legal[seat], self.family) if seat is not None else [],
             events=[e.to_json() for e in events if e.visible_to(seat)],
             time_left=self.time_left(at),
         )
@@ -612,7 +613,7 @@ class Table:
         if status == "waiting":
             return self._refuse("not_started", "the game starts when every seat is taken")
         try:
-            parsed = parse_action(message.action)
+            parsed = parse_action(message.action, self.family)
         except RulesError as err:
             return self._refuse(err.code, err.message, err.params)
         if isinstance(parsed, Resign):
@@ -620,7 +621,7 @@ class Table:
                 "resign_by_message",
                 "to resign send {'type': 'resign'}: your partner may have to agree",
             )
-        text = str(parsed)
+        text = action_text(parsed, self.family)
         s = self.seats[seat]
         if s.last is not None and s.last[1] == text and s.last[0] > message.seq:
             return self._refuse("duplicate", f"{text!r} was already applied (at seq {s.last[0]})")

@@ -123,6 +123,6 @@ def _show_table(game: AnyGame, write: Writer) -> None:
     if choice is not None:
         lines = choose_lines(choice, view)
     else:
-        lines = ["Your turn:", *legal_lines(legal)]
+        lines = ["Your turn:", *legal_lines(legal, game.rules.family)]
     for line in lines:
         write(line)

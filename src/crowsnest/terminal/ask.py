@@ -25,6 +25,7 @@ from crowsnest.engine import (
     parse_card,
     parse_cards,
 )
+from crowsnest.engine.cards import Family
 from crowsnest.terminal.render import COLOURS, example
 
 QUIT = ("q", "quit", "exit")
@@ -59,19 +60,19 @@ def prompt_text(phase: str, legal: Sequence[LegalAction]) -> str:
     return f"{label} [1-{len(legal)}]> "
 
 
-def interpret(text: str, legal: Sequence[LegalAction]) -> Action:
+def interpret(text: str, legal: Sequence[LegalAction], family: Family) -> Action:
     """The action the player's text names (not yet checked by the engine)."""
     choice = _choice(legal)
     if text.isdigit():
         return _numbered(int(text), legal, choice)
     words = text.split()
     if choice is not None and words[0].lower() not in ("pass", "discard"):
-        return concrete(choice, parse_cards(text))
+        return concrete(choice, parse_cards(text, family))
     if len(words) == 1:
-        shortcut = _shortcut(words[0], legal)
+        shortcut = _shortcut(words[0], legal, family)
         if shortcut is not None:
             return shortcut
-    return parse_action(text)
+    return parse_action(text, family)
 
 
 def read_action(
@@ -92,7 +93,7 @@ def read_action(
         if not text:
             continue
         try:
-            return game.check(0, interpret(text, legal))
+            return game.check(0, interpret(text, legal, game.rules.family))
         except (RulesError, Reprompt) as err:
             write(f"  ! {err.message}")
 
@@ -112,15 +113,15 @@ def _numbered(number: int, legal: Sequence[LegalAction], choice: Choose | None) 
     raise Reprompt(f"{number} is not on the list: choose 1 to {len(legal)}{hint}")
 
 
-def _shortcut(word: str, legal: Sequence[LegalAction]) -> Action | None:
+def _shortcut(word: str, legal: Sequence[LegalAction], family: Family) -> Action | None:
     lower = word.lower()
     if any(isinstance(a, Bid) for a in legal) and lower == "pass":
         return Bid(None)
     if any(isinstance(a, NameTrump) for a in legal) and lower in COLOURS.values():
-        return parse_action(f"trump {lower}")
+        return parse_action(f"trump {lower}", family)
     if any(isinstance(a, Play) for a in legal):
         try:
-            return Play(parse_card(word))
+            return Play(parse_card(word, family))
         except RulesError:
             return None
     return None

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from crowsnest.engine import (
-    CardSet,
     Choose,
     Event,
     HeartsRules,
@@ -20,9 +19,11 @@ from crowsnest.engine import (
     PlayerView,
     RookRules,
     Rules,
+    action_text,
     card_text,
     cards_text,
 )
+from crowsnest.engine.cards import HEARTS, ROOK, Family, bits
 
 NAMES = ("You", "West", "North", "East")
 """Seat 0 is the player; play goes clockwise, so seat 1 sits to the left."""
@@ -64,8 +65,8 @@ def hand_groups(hand: int, rules: Rules, trump: str | None) -> list[tuple[str, s
     the trump group."""
     order = ["T", "*", *COLOURS] if isinstance(rules, RookRules) else list(SUITS)
     groups: dict[str, list[str]] = {key: [] for key in order}
-    for card in CardSet(hand):
-        text = card_text(card)
+    for card in bits(hand):
+        text = card_text(card, rules.family)
         groups[_group(text, rules, trump)].append(text)
     labels = {"T": f"{trump} (trump)", "*": "always trump", **COLOURS, **SUITS}
     return [(labels[key], " ".join(cards)) for key, cards in groups.items() if cards]
@@ -94,7 +95,10 @@ def trick_line(view: PlayerView) -> str:
     leader = view.leader or 0
     if not view.trick:
         return f"Trick {number}: {does(leader, 'lead')}."
-    plays = ", ".join(f"{NAMES[(leader + i) % 4]} {card_text(c)}" for i, c in enumerate(view.trick))
+    family = view.family
+    plays = ", ".join(
+        f"{NAMES[(leader + i) % 4]} {card_text(c, family)}" for i, c in enumerate(view.trick)
+    )
     return f"Trick {number}: {plays}"
 
 
@@ -110,7 +114,7 @@ def status_lines(view: PlayerView, rules: Rules) -> list[str]:
             + ("   (hearts broken)" if view.hearts_broken else ""),
         ]
         if view.received:
-            lines.append(f"You received: {cards_text(view.received)}")
+            lines.append(f"You received: {cards_text(view.received, HEARTS)}")
     else:
         lines = [
             f"== {rules.name} - hand {view.hand_number + 1} - dealer {NAMES[view.dealer]} - "
@@ -131,15 +135,15 @@ def status_lines(view: PlayerView, rules: Rules) -> list[str]:
                 f"tricks We {view.tricks_won[0]}, They {view.tricks_won[1]}"
             )
         if view.discards is not None:
-            lines.append(f"Your discards (in the nest): {cards_text(view.discards)}")
+            lines.append(f"Your discards (in the nest): {cards_text(view.discards, ROOK)}")
     if view.phase == "play":
         lines.append(trick_line(view))
     return lines
 
 
-def legal_lines(legal: Sequence[LegalAction]) -> list[str]:
-    """The numbered legal actions, in columns."""
-    items = [f"{i:>2}) {action}" for i, action in enumerate(legal, start=1)]
+def legal_lines(legal: Sequence[LegalAction], family: Family) -> list[str]:
+    """The numbered legal actions of a game of ``family``, in columns."""
+    items = [f"{i:>2}) {action_text(action, family)}" for i, action in enumerate(legal, start=1)]
     width = max(len(item) for item in items) + 3
     per_row = max(1, WIDTH // width)
     return [
@@ -155,22 +159,23 @@ def choose_lines(choice: Choose, view: PlayerView) -> list[str]:
     else:
         head = f"Choose {choice.count} cards to lay back in the nest."
     lines = [head]
+    family = view.family
     if choice.allowed != view.hand:
-        lines.append(f"  You may choose among: {cards_text(choice.allowed)}")
+        lines.append(f"  You may choose among: {cards_text(choice.allowed, family)}")
     if choice.required:
-        lines.append(f"  You must include: {cards_text(choice.required)}")
+        lines.append(f"  You must include: {cards_text(choice.required, family)}")
     lines.append(f"  Type the cards, e.g. {example(choice)}")
     return lines
 
 
 def example(choice: Choose) -> str:
     """Cards the template admits: the required ones, then the lowest allowed ones."""
-    extra = sorted(CardSet(choice.allowed & ~choice.required))
+    extra = sorted(bits(choice.allowed & ~choice.required))
     need = choice.count - choice.required.bit_count()
     mask = choice.required
     for card in extra[:need]:
         mask |= 1 << card
-    return cards_text(mask)
+    return cards_text(mask, HEARTS if choice.kind == "pass" else ROOK)
 
 
 # -- events ------------------------------------------------------------------------------
@@ -229,7 +234,7 @@ def _other_lines(
         text = f"{does(seat, 'name')} trump: {data['colour']}"
     elif kind == "passed":
         if seat == 0 and isinstance(view, HeartsView) and view.passed is not None:
-            text = f"You pass {cards_text(view.passed)}."
+            text = f"You pass {cards_text(view.passed, HEARTS)}."
         else:
             count = rules.pass_count if isinstance(rules, HeartsRules) else 0
             text = f"{does(seat, 'pass')} {count} cards."

@@ -18,8 +18,8 @@ from functools import cache
 from typing import Final
 
 from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRules, RookView
-from crowsnest.engine.cards import CROW
-from crowsnest.engine.rules.rook import RED_ONE, tables
+from crowsnest.engine.cards import CROW, bits, colour_of
+from crowsnest.engine.rules.rook import RED_ONE, ROOK_CARDS, tables
 from crowsnest.engine.tricks import led_suit
 
 TRUMP_BONUS: Final = 1000
@@ -56,7 +56,7 @@ class Deck:
 
     def colour_of(self, card: int) -> int:
         """The printed colour (0..3); the bird card counts as -1."""
-        return -1 if card == CROW else (card - 64) >> 4
+        return colour_of(card)
 
 
 @cache
@@ -64,7 +64,7 @@ def deck_of(rules: RookRules) -> Deck:
     t = tables(rules)
     tops = 0
     for colour in range(4):
-        cards = [c for c in range(128) if t.colour_masks[colour] >> c & 1]
+        cards = list(bits(t.colour_masks[colour]))
         tops |= 1 << max(cards, key=lambda c: t.rank[c])
     return Deck(
         rules=rules,
@@ -88,13 +88,13 @@ def _beaters(
 ) -> tuple[int, ...]:
     trumps = next(colours[k] for k in range(4) if power[lowest_bit(colours[k])] >= TRUMP_BONUS)
     trumps |= specials
-    out = [0] * 128
-    for c in range(64, 128):
+    out = [0] * ROOK_CARDS
+    for c in range(ROOK_CARDS):
         if not deck >> c & 1:
             continue
         suit = led_suit(c, trumps, colours)
         m = 0
-        for d in range(64, 128):
+        for d in range(ROOK_CARDS):
             if suit >> d & 1 and power[d] > power[c]:
                 m |= 1 << d
         out[c] = m

@@ -15,6 +15,7 @@ from crowsnest.ai.rook.hand import best_trump, discard_order, normal_bid
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import add_voids, from_game, played_from
 from crowsnest.engine import RookGame
+from crowsnest.engine.cards import colour_of
 from crowsnest.engine.rook import RookHandResult, team_of
 from crowsnest.engine.tricks import led_suit
 
@@ -56,7 +57,7 @@ def distinct_cards(deck: Deck, trump: int, legal: int, others: int) -> list[int]
     pts = deck.points
 
     def suit(c: int) -> int:
-        return 4 if tm >> c & 1 else (c - 64) >> 4
+        return 4 if tm >> c & 1 else colour_of(c)
 
     out: list[int] = []
     prev = -1

@@ -13,11 +13,13 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final, Literal
 
-from crowsnest.engine.cards import CROW, colour_mask, rook_card
+from crowsnest.engine.cards import CARD_NAMES, CROW, colour_mask, rook_card
 from crowsnest.engine.errors import OptionError
 
 BirdPlace = Literal["lowest", "highest", "below_red_one"]
 RED_ONE: Final = rook_card(0, 1)
+ROOK_CARDS: Final = len(CARD_NAMES["rook"])
+"""Card ints of the Rook family: 0 (the bird card) to 56 (``B14``)."""
 
 
 def _teams(players: int, team_of: Callable[[int], int]) -> tuple[tuple[int, ...], ...]:
@@ -277,8 +279,8 @@ class RookTables:
 @cache
 def tables(rules: RookRules) -> RookTables:
     deck = 0
-    points = [0] * 128
-    rank = [0] * 128
+    points = [0] * ROOK_CARDS
+    rank = [0] * ROOK_CARDS
     counter_of = dict(rules.counters)
     for colour in range(4):
         for n in rules.numbers:
@@ -298,9 +300,11 @@ def tables(rules: RookRules) -> RookTables:
         points[RED_ONE] = rules.red_one_points
         rank[RED_ONE] = 21
     colour_masks = tuple(colour_mask(c) & deck & ~specials for c in range(4))
-    counters = sum(1 << c for c in range(128) if points[c])
+    counters = sum(1 << c for c in range(ROOK_CARDS) if points[c])
     power = tuple(
-        tuple(rank[c] + 1000 * bool((colour_masks[t] | specials) >> c & 1) for c in range(128))
+        tuple(
+            rank[c] + 1000 * bool((colour_masks[t] | specials) >> c & 1) for c in range(ROOK_CARDS)
+        )
         for t in range(4)
     )
     return RookTables(deck, tuple(points), counters, specials, colour_masks, tuple(rank), power)
