@@ -26,7 +26,7 @@ from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solver
 from crowsnest.ai.rook.easy import Easy as RookEasy
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.ai.rook.normal import Normal as RookNormal
-from crowsnest.engine import HeartsGame, RulesError, new_game
+from crowsnest.engine import HeartsGame, RulesError, action_text, new_game
 from crowsnest.engine.rules.rook import ROOK_PRESETS
 
 HEARTS_HANDS = ((0, 0), (1, 1), (2, 3))
@@ -44,7 +44,8 @@ def play_hand(rules_id: str, seed: int, start_hand: int, bots: list[Bot]) -> lis
         seat = min(game.actors)
         action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)
         events = game.apply(seat, action)
-        actions.append(f"{seat}:{action} " + json.dumps([e.to_json() for e in events]))
+        text = action_text(action, game.rules.family)
+        actions.append(f"{seat}:{text} " + json.dumps([e.to_json() for e in events]))
     actions.append(json.dumps(game.results[-1].to_json()))
     return actions
 
