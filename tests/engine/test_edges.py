@@ -14,8 +14,10 @@ from crowsnest.engine import (
     HeartsRules,
     InvalidAction,
     OptionError,
+    Play,
     RecordError,
     RookGame,
+    action_text,
     get_rules,
     new_game,
     parse_action,
@@ -121,6 +123,13 @@ def test_rook_rules_that_contradict_themselves(
     with pytest.raises(OptionError) as info:
         replace(rook(rules_id), **changes)
     assert info.value.code == "bad_rules" and why in info.value.message
+
+
+def test_a_play_is_written_with_its_family_only() -> None:
+    play = Play(parse_card("QS"))
+    assert action_text(play, "hearts") == "play QS" and action_text(play, "rook") == "play B7"
+    with pytest.raises(TypeError, match=r"needs its family: action_text\(action, family\)"):
+        str(play)
 
 
 def test_card_helpers() -> None:

@@ -8,9 +8,9 @@ import pytest
 
 from crowsnest.ai import RandomBot
 from crowsnest.engine import RULESETS, HeartsGame, RookGame, new_game, parse_card
-from crowsnest.engine.cards import CROW, bits
+from crowsnest.engine.cards import CROW, bits, suit_mask
 from crowsnest.engine.rook import score_hand
-from crowsnest.engine.rules import RookRules, get_rules
+from crowsnest.engine.rules import RookRules, get_rules, tables
 from crowsnest.engine.rules.rook import CROWSNEST, RED_ONE, TOURNAMENT
 from crowsnest.engine.tricks import (
     card_points,
@@ -80,6 +80,17 @@ def test_the_bird_card_may_be_played_whatever_was_led() -> None:
         1 << c for c in cards("Y5 CROW")
     )
     assert follow_mask(hand, t.led(parse_card("B14")), t.free) == 0
+
+
+def test_the_led_suit_is_the_trumps_the_printed_suit_or_none() -> None:
+    t = tables(CROWSNEST)
+    trumps = t.colour_masks[2] | t.specials
+    assert led_suit(parse_card("G5"), trumps, t.colour_masks) == trumps
+    assert led_suit(CROW, trumps, t.colour_masks) == trumps
+    assert led_suit(parse_card("R14"), trumps, t.colour_masks) == t.colour_masks[0]
+    assert led_suit(CROW, 0, t.colour_masks) == 0  # no trump named: the bird card leads none
+    hearts = [suit_mask(s) for s in range(4)]
+    assert led_suit(parse_card("QS"), 0, hearts) == suit_mask(3)
 
 
 def test_a_rook_trick_table_needs_trump() -> None:

@@ -46,7 +46,8 @@ HEARTS_POWER: Final = tuple(range(52))
 
 def led_suit(card: int, trump: int, suits: Sequence[int]) -> int:
     """The suit ``card`` leads (its effective suit): every trump if it is one, else
-    the cards of its printed suit."""
+    the cards of its printed suit (of ``suits``); 0 for a card of none of them (the
+    bird card while no trump is named)."""
     if trump >> card & 1:
         return trump
     for suit in suits:
