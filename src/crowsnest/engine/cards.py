@@ -33,7 +33,6 @@ from crowsnest.engine.errors import InvalidAction
 Family = Literal["hearts", "rook"]
 HEARTS: Final[Family] = "hearts"
 ROOK: Final[Family] = "rook"
-FAMILIES: Final[tuple[Family, Family]] = ("hearts", "rook")
 DECK_NAMES: Final[dict[Family, str]] = {"hearts": "the Hearts deck", "rook": "the Rook deck"}
 
 HEARTS_SUITS: Final = "CDHS"

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Final
 
 from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRules, RookView
-from crowsnest.engine.cards import CROW, bits, colour_of
+from crowsnest.engine.cards import CROW, bits
 from crowsnest.engine.rules.rook import RED_ONE, ROOK_CARDS, tables
 from crowsnest.engine.tricks import led_suit
 
@@ -53,10 +53,6 @@ class Deck:
 
     def trump_mask(self, trump: int) -> int:
         return self.colours[trump] | self.specials
-
-    def colour_of(self, card: int) -> int:
-        """The printed colour (0..3); the bird card counts as -1."""
-        return colour_of(card)
 
 
 @cache
