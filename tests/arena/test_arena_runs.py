@@ -213,6 +213,21 @@ def test_a_run_paired_with_another_on_the_same_deals(tmp_path: Path) -> None:
         paired([d], [a])
 
 
+def test_a_bot_variant_is_named_by_its_options(tmp_path: Path) -> None:
+    """``hard:playouts=8``: a variant of a bot measured from the command line alone,
+    recorded in the deal log under that name; a bad option stops the run before it
+    plays."""
+    out = tmp_path / "variant.jsonl"
+    spec = "hard:playouts=8,shades=[0,0]"
+    result = rook_arena("rook/tournament", spec, "normal", deals=1, untimed=True, out=out)
+    assert result.run.hands == 2 and result.run.lineup == (spec, "normal")
+    header = json.loads(out.read_text().splitlines()[0])
+    assert header["job"]["lineup"] == [spec, "normal"]
+    assert f"team {spec} against team normal" in format_result(result)
+    with pytest.raises(ValueError, match="rook bot 'hard' has no option 'depth'"):
+        rook_arena("rook/tournament", "hard:depth=3", "normal", deals=1, workers=1)
+
+
 def test_an_external_program_takes_the_candidate_seat() -> None:
     result = hearts_arena(EXTERNAL_DUCKER, "ducker", deals=1, workers=1)
     assert result.score.mean == 0.0 and result.timing is not None

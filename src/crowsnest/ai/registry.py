@@ -1,9 +1,18 @@
-"""Bots by name, for the arena, the bot protocol and the server."""
+"""Bots by name, for the arena, the bot protocol and the server.
+
+A bot is named by its registry name (``hard``), or by the name and options of its
+constructor for a variant measured in the arena: ``hard:playouts=500,shades=[0,0]``,
+each value JSON and checked strictly against the option's type in :data:`OPTIONS` (a
+JSON array is a tuple). The server seats registry names only (:func:`bot_names`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+import json
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, Final
+
+from pydantic import Field, TypeAdapter, ValidationError
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
@@ -41,11 +50,70 @@ def bot_names(family: Family) -> list[str]:
     return list(BOTS[family])
 
 
-def make_bot(family: str, name: str) -> Bot:
-    """A new bot called ``name`` for ``family`` ("hearts" or "rook")."""
+_COUNT = Annotated[int, Field(ge=1)]
+_SECONDS = Annotated[float, Field(ge=0)]
+_FACTOR = Annotated[float, Field(ge=0)]
+OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
+    "hearts": {"hard": {"worlds": _COUNT, "time_limit": _SECONDS}},
+    "rook": {
+        "hard": {"playouts": _COUNT, "time_limit": _SECONDS, "shades": tuple[_FACTOR, _FACTOR]},
+    },
+}
+"""The keyword parameters of the bots' constructors a bot spec may set, with their
+types (declared here because the compiled classes keep no annotations; the tests check
+them against the constructors)."""
+
+OPTIONS_SEPARATOR: Final = ":"
+"""Between a bot's name and its options in a bot spec."""
+
+
+def make_bot(family: str, spec: str) -> Bot:
+    """A new bot for ``family`` ("hearts" or "rook") as ``spec`` names it: a registry
+    name, or ``name:key=value,...`` (see the module). Raises ``ValueError`` naming an
+    unknown family, bot or option, or a value of the wrong type."""
     if family not in BOTS:
         raise ValueError(f"unknown game family {family!r}; choose hearts or rook")
     makers = BOTS[family]
+    name, separator, options_text = spec.partition(OPTIONS_SEPARATOR)
     if name not in makers:
         raise ValueError(f"unknown {family} bot {name!r}; choose one of {', '.join(makers)}")
-    return makers[name]()
+    if not separator:
+        return makers[name]()
+    types = OPTIONS[family].get(name, {})
+    return makers[name](**_options(types, f"{family} bot {name!r}", options_text))
+
+
+def _options(types: Mapping[str, Any], who: str, text: str) -> dict[str, Any]:
+    """``key=value,...`` read and checked against ``types``."""
+    takes = list(types)
+    decoder = json.JSONDecoder()
+    options: dict[str, Any] = {}
+    at = 0
+    while True:
+        key, eq, _ = text[at:].partition("=")
+        if not eq or not key:
+            raise ValueError(f"{who}: expected key=value at {text[at:]!r}")
+        if key not in takes:
+            offer = f"it takes {', '.join(takes)}" if takes else "it takes none"
+            raise ValueError(f"{who} has no option {key!r}; {offer}")
+        if key in options:
+            raise ValueError(f"{who}: option {key!r} given twice")
+        at += len(key) + 1
+        try:
+            _, end = decoder.raw_decode(text, at)
+        except json.JSONDecodeError:
+            raise ValueError(f"{who}: option {key!r} needs a JSON value") from None
+        try:
+            options[key] = TypeAdapter[Any](types[key]).validate_json(text[at:end], strict=True)
+        except ValidationError as err:
+            error = err.errors(include_url=False)[0]
+            where = "".join(f"[{part}]" for part in error["loc"])
+            at_part = f" (at {where})" if where else ""
+            raise ValueError(
+                f"{who}: option {key}={text[at:end]}{at_part}: {error['msg']}"
+            ) from None
+        if end == len(text):
+            return options
+        if text[end] != ",":
+            raise ValueError(f"{who}: expected ',' after {key}={text[at:end]}")
+        at = end + 1

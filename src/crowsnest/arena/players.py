@@ -1,7 +1,9 @@
 """Who sits at the arena's table: bots by registry name, or external programs.
 
-A bot is named by its registry name (``ducker``) or by ``cmd:`` and a command line
-(``cmd:python mybot.py``) for a program speaking the bot protocol. Built-in bots are
+A bot is named by its registry name (``ducker``), with options of its constructor if
+it takes some (``hard:playouts=500``, :func:`crowsnest.ai.registry.make_bot`), or by
+``cmd:`` and a command line (``cmd:python mybot.py``) for a program speaking the bot
+protocol. Built-in bots are
 made fresh for every hand, so no state carries between hands and results do not
 depend on how deals are shared among workers; an external program is started once
 per worker process and kept (the protocol gives it the whole view at every act).

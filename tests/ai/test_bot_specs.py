@@ -1,0 +1,61 @@
+"""Bot specs: a registry name with constructor options (``hard:playouts=500``), each
+checked against its declared type, every mistake refused with an error naming it."""
+
+from __future__ import annotations
+
+import inspect
+import json
+
+import pytest
+
+from crowsnest.ai.hearts.hard import Hard as HeartsHard
+from crowsnest.ai.registry import BOTS, OPTIONS, make_bot
+from crowsnest.ai.rook.hard import Hard as RookHard
+
+
+def test_options_set_the_constructors_parameters() -> None:
+    rook = make_bot("rook", "hard:playouts=500,shades=[0,0.5],time_limit=2")
+    assert isinstance(rook, RookHard)
+    assert (rook.playouts, rook.shades, rook.time_limit) == (500, (0.0, 0.5), 2.0)
+    hearts = make_bot("hearts", "hard:worlds=12")
+    assert isinstance(hearts, HeartsHard) and hearts.worlds == 12
+    plain = make_bot("rook", "hard")
+    assert isinstance(plain, RookHard) and plain.shades is None and plain.playouts > 12
+
+
+def test_the_declared_options_are_the_constructors_parameters() -> None:
+    """Names and order agree, and every default but None is a valid value."""
+    for family, bots in OPTIONS.items():
+        for name, types in bots.items():
+            parameters = inspect.signature(BOTS[family][name]).parameters
+            assert list(types) == list(parameters), (family, name)
+            for key, parameter in parameters.items():
+                if parameter.default is not None:
+                    make_bot(family, f"{name}:{key}={json.dumps(parameter.default)}")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("hard:", "expected key=value at ''"),
+        ("hard:playouts", "expected key=value at 'playouts'"),
+        ("hard:=3", "expected key=value at '=3'"),
+        ("hard:playouts=5,", "expected key=value at ''"),
+        ("hard:depth=3", "rook bot 'hard' has no option 'depth'; it takes playouts, time_limit"),
+        ("normal:playouts=3", "rook bot 'normal' has no option 'playouts'; it takes none"),
+        ("hard:playouts=5,playouts=6", "option 'playouts' given twice"),
+        ("hard:playouts=5;shades=[0,0]", "expected ',' after playouts=5"),
+        ("hard:playouts=many", "option 'playouts' needs a JSON value"),
+        ("hard:playouts=true", "option playouts=true: Input should be a valid integer"),
+        ("hard:playouts=2.5", "option playouts=2.5: Input should be a valid integer"),
+        ("hard:playouts=0", "playouts=0: Input should be greater than or equal to 1"),
+        ("hard:time_limit=-1", "time_limit=-1: Input should be greater than or equal to 0"),
+        ("hard:shades=[1]", r"shades=\[1\] \(at \[1\]\): Field required"),
+        ("hard:shades=[0,-1]", r"\(at \[1\]\): Input should be greater than or equal to 0"),
+        ("hard:shades=null", "shades=null: Input should be a valid array"),
+        ("nobody:playouts=3", "unknown rook bot 'nobody'"),
+    ],
+)
+def test_bad_specs_are_refused_naming_the_mistake(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot("rook", spec)
