@@ -8,6 +8,7 @@ and 2 are one team, 1 and 3 the other.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from statistics import NormalDist
@@ -30,6 +31,7 @@ from crowsnest.ai.rook.hard import (
     threshold,
 )
 from crowsnest.ai.rook.normal import Normal
+from crowsnest.ai.rook.odds import none_held
 from crowsnest.ai.rook.worlds import NEST, sample
 from crowsnest.engine import (
     RULESETS,
@@ -49,7 +51,7 @@ from crowsnest.engine import (
 )
 from crowsnest.engine.cards import bits, card_list_text
 from crowsnest.engine.rook import team_of
-from crowsnest.engine.rules.rook import tables
+from crowsnest.engine.rules.rook import ROOK_CARDS, tables
 
 ROOK_RULES = [r for r in RULESETS if r.startswith("rook/")]
 SMART = ["normal", "hard"]
@@ -789,3 +791,19 @@ def test_a_search_cut_after_one_world_keeps_the_normal_choice() -> None:
     candidates = [1, 2, 3]
     assert hard._search(deck_for(view), view, candidates, run, random.Random(0)) == 1
     assert played == candidates  # exactly one world was played out
+
+
+def test_the_odds_table_is_the_hypergeometric_chance() -> None:
+    """``none_held``, read from its table or past it, is C(pool - wanted, drawn) /
+    C(pool, drawn); the same on a second asking (the table's saved value)."""
+    for pool in (0, 1, 5, 20, ROOK_CARDS, ROOK_CARDS + 3):
+        for wanted in range(-1, pool + 2):
+            for drawn in (-1, 0, 1, 4, 9, 14, 20, 21, 25):
+                if wanted <= 0 or drawn <= 0:
+                    expected = 1.0
+                elif wanted + drawn > pool:
+                    expected = 0.0
+                else:
+                    expected = math.comb(pool - wanted, drawn) / math.comb(pool, drawn)
+                for _ in range(2):
+                    assert none_held(pool, wanted, drawn) == pytest.approx(expected, abs=1e-12)

@@ -186,7 +186,10 @@ class Game(ABC, Generic[R]):
         self.rules = rules
         self.seed = seed
         self.start_hand = start_hand
-        self._rng = random.Random(seed)
+        self._rng: random.Random | None = None
+        """The deals' random state, made from ``seed`` at the first deal: a game set to a
+        position for search (:meth:`_blank`) never deals, and seeding a Mersenne
+        Twister costs more than the rest of making such a game."""
         self._fixed = [parse_deal(d, rules.family, *self._deal_shape()) for d in deals]
         self.deals: list[Deal] = []
         self.log: list[tuple[int, str]] = []
@@ -206,7 +209,10 @@ class Game(ABC, Generic[R]):
         """
         deck, hand_size, _ = self._deal_shape()
         cards = _deck_list(deck)
-        self._rng.shuffle(cards)
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        rng.shuffle(cards)
         n = len(self.deals)
         if n < len(self._fixed):
             deal = self._fixed[n]
@@ -346,8 +352,9 @@ class Game(ABC, Generic[R]):
         for name in state_names(self):
             value = getattr(self, name)
             setattr(other, name, value[:] if type(value) is list else value)
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        if self._rng is not None:
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
         return other
 
     def record(self) -> dict[str, Any]:

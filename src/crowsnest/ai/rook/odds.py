@@ -3,26 +3,42 @@
 Everything is a probability estimate from the cards a seat can see: the unseen cards
 are spread at random over the other hands (and, unless the seat declared, the
 nest), no seat holds a suit it has shown void in. The hypergeometric ``none_held``
-is cached, so one estimate is a few mask operations.
+is kept in a table, so one estimate is a few mask operations.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final
 
 from crowsnest.ai.rook.situation import Situation
 from crowsnest.engine.rook import team_of
+from crowsnest.engine.rules.rook import ROOK_CARDS
 from crowsnest.engine.tricks import led_suit
 
+_POOLS: Final = ROOK_CARDS + 1
+_DRAWS: Final = 21
+_NONE_HELD: Final[list[float]] = [-1.0] * (_POOLS * _POOLS * _DRAWS)
+""":func:`none_held` by (pool, wanted, drawn), each worked out when first asked for
+(-1: not yet): a list index instead of a cache keyed by a tuple of three ints, which
+cost a tuple, a hash and a dict lookup at every call of the policy's hottest path."""
 
-@cache
+
 def none_held(pool: int, wanted: int, drawn: int) -> float:
     """The chance that ``drawn`` cards from ``pool`` include none of ``wanted`` of them."""
     if wanted <= 0 or drawn <= 0:
         return 1.0
     if wanted + drawn > pool:
         return 0.0
+    if pool >= _POOLS or drawn >= _DRAWS:
+        return _none_held(pool, wanted, drawn)
+    i = (pool * _POOLS + wanted) * _DRAWS + drawn
+    p = _NONE_HELD[i]
+    if p < 0.0:
+        p = _NONE_HELD[i] = _none_held(pool, wanted, drawn)
+    return p
+
+
+def _none_held(pool: int, wanted: int, drawn: int) -> float:
     p = 1.0
     for i in range(drawn):
         p *= (pool - wanted - i) / (pool - i)
