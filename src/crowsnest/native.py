@@ -44,6 +44,7 @@ from typing import Final
 
 MODULES: Final = (
     "crowsnest.engine.cards",
+    "crowsnest.engine.seats",
     "crowsnest.engine.tricks",
     "crowsnest.engine.events",
     "crowsnest.engine.base",

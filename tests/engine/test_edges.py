@@ -37,8 +37,8 @@ from crowsnest.engine.cards import (
     rank_of,
     suit_of,
 )
-from crowsnest.engine.rook import team_of
 from crowsnest.engine.rules import RookRules
+from crowsnest.engine.seats import team_of
 
 HANDS = [["2C", "3C"], [], [], []]
 

@@ -41,11 +41,9 @@ from crowsnest.engine.cards import (
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event, play_event, turn_event
 from crowsnest.engine.rules.rook import RookRules, tables
+from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
 from crowsnest.engine.views import RookView, rook_view
-
-team_of = RookRules.team_of
-"""0 for "We" (seats 0 and 2), 1 for "They" (seats 1 and 3): the rule set's team rule."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,6 @@ rollouts of the Hard bot's search (where every hand is a sampled, known world).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from crowsnest.engine import HeartsGame, HeartsView
@@ -17,24 +16,41 @@ from crowsnest.engine.tricks import Trick
 DECK: Final = (1 << 52) - 1
 
 
-@dataclass(slots=True)
 class Situation:
-    seat: int
-    hand: int
-    legal: int
-    """Cards this seat may play now (a mask)."""
-    trick: Sequence[int]
-    leader: int
-    played: int
-    """Cards played to tricks so far, the current trick included."""
-    broken: bool
-    first: bool
-    """This is the first trick of the round."""
-    taken: Sequence[int]
-    """Points each seat has taken in this round."""
-    totals: Sequence[int]
-    voids: Sequence[int]
-    """Per seat, a 4-bit mask of the suits it has shown void in."""
+    """A plain class, not a dataclass: compiled (:mod:`crowsnest.native`), a
+    dataclass keeps the ``__init__`` the dataclasses module writes, run by the
+    interpreter, and a rollout makes one of these at every card."""
+
+    def __init__(
+        self,
+        seat: int,
+        hand: int,
+        legal: int,
+        trick: Sequence[int],
+        leader: int,
+        played: int,
+        broken: bool,
+        first: bool,
+        taken: Sequence[int],
+        totals: Sequence[int],
+        voids: Sequence[int],
+    ) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.legal = legal
+        """Cards this seat may play now (a mask)."""
+        self.trick = trick
+        self.leader = leader
+        self.played = played
+        """Cards played to tricks so far, the current trick included."""
+        self.broken = broken
+        self.first = first
+        """This is the first trick of the round."""
+        self.taken = taken
+        """Points each seat has taken in this round."""
+        self.totals = totals
+        self.voids = voids
+        """Per seat, a 4-bit mask of the suits it has shown void in."""
 
     @property
     def unseen(self) -> int:

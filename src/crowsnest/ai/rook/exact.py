@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from crowsnest.ai.budget import TALLY
-from crowsnest.engine.rook import score_hand, team_of
+from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules.rook import RookRules
+from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import TrickTables, follow_mask, trick_tables, winning_index
 
 EXACT_CARDS: Final = 12

@@ -17,7 +17,7 @@ from typing import Final
 
 from crowsnest.ai.rook.common import Deck, cards, points_of
 from crowsnest.engine import Choose
-from crowsnest.engine.rook import team_of
+from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 
 

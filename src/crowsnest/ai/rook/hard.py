@@ -83,8 +83,9 @@ from crowsnest.engine import (
     RookRules,
     RookView,
 )
-from crowsnest.engine.rook import declarer_score, team_of
+from crowsnest.engine.rook import declarer_score
 from crowsnest.engine.rules.rook import RED_ONE_RULES
+from crowsnest.engine.seats import team_of
 
 DEFAULT_PLAYOUTS: Final = 250
 """Hands played out per decision: a median decision of about 60 ms of one core in

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Final
 
 from crowsnest.ai.rook.situation import Situation
-from crowsnest.engine.rook import team_of
 from crowsnest.engine.rules.rook import ROOK_CARDS
+from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 
 _POOLS: Final = ROOK_CARDS + 1

@@ -37,7 +37,7 @@ from typing import Final
 from crowsnest.ai.rook.common import cards, points_of
 from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
 from crowsnest.ai.rook.situation import Situation, suit_mask
-from crowsnest.engine.rook import team_of
+from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit, winning_index
 
 DRAW_TRUMP: Final = 25.0

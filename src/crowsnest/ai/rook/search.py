@@ -16,7 +16,8 @@ from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import add_voids, from_game, played_from
 from crowsnest.engine import RookGame
 from crowsnest.engine.cards import colour_of
-from crowsnest.engine.rook import RookHandResult, team_of
+from crowsnest.engine.rook import RookHandResult
+from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 
 

@@ -8,45 +8,60 @@ each seat still decides only on what it could see).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from crowsnest.ai.rook.common import Deck, deck_for
 from crowsnest.engine import RookGame, RookView
-from crowsnest.engine.rook import team_of
+from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import Trick, led_suit
 
 
-@dataclass(slots=True)
 class Situation:
-    deck: Deck
-    seat: int
-    hand: int
-    legal: int
-    """Cards this seat may play now (a mask)."""
-    trump: int
-    trick: Sequence[int]
-    leader: int
-    played: int
-    """Cards played to tricks so far, the current trick included."""
-    voids: Sequence[int]
-    """Per seat, the cards it cannot hold: the suits it has shown void in."""
-    declarer: int
-    bid: int
-    captured: Sequence[int]
-    """Counter points each team has taken in this hand's tricks."""
-    tricks_done: int
-    discards: int
-    """The nest as laid back, when this seat is the declarer (else 0)."""
-    hand_sizes: Sequence[int]
-    trump_mask: int = 0
-    """Every trump (set from ``trump``)."""
-    unseen: int = 0
-    """Cards in the other hands (or, unless this seat declared, in the nest): set
-    from the others."""
+    """A plain class, not a dataclass: compiled (:mod:`crowsnest.native`), a
+    dataclass keeps the ``__init__`` the dataclasses module writes, run by the
+    interpreter, and a rollout makes one of these at every card."""
 
-    def __post_init__(self) -> None:
-        self.trump_mask = self.deck.colours[self.trump] | self.deck.specials
-        self.unseen = self.deck.deck & ~self.hand & ~self.played & ~self.discards
+    def __init__(
+        self,
+        deck: Deck,
+        seat: int,
+        hand: int,
+        legal: int,
+        trump: int,
+        trick: Sequence[int],
+        leader: int,
+        played: int,
+        voids: Sequence[int],
+        declarer: int,
+        bid: int,
+        captured: Sequence[int],
+        tricks_done: int,
+        discards: int,
+        hand_sizes: Sequence[int],
+    ) -> None:
+        self.deck = deck
+        self.seat = seat
+        self.hand = hand
+        self.legal = legal
+        """Cards this seat may play now (a mask)."""
+        self.trump = trump
+        self.trick = trick
+        self.leader = leader
+        self.played = played
+        """Cards played to tricks so far, the current trick included."""
+        self.voids = voids
+        """Per seat, the cards it cannot hold: the suits it has shown void in."""
+        self.declarer = declarer
+        self.bid = bid
+        self.captured = captured
+        """Counter points each team has taken in this hand's tricks."""
+        self.tricks_done = tricks_done
+        self.discards = discards
+        """The nest as laid back, when this seat is the declarer (else 0)."""
+        self.hand_sizes = hand_sizes
+        self.trump_mask = deck.colours[trump] | deck.specials
+        """Every trump."""
+        self.unseen = deck.deck & ~hand & ~played & ~discards
+        """Cards in the other hands (or, unless this seat declared, in the nest)."""
 
     @property
     def power(self) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final, Literal
 
+from crowsnest.engine import seats
 from crowsnest.engine.cards import CARD_NAMES, CROW, colour_mask, rook_card
 from crowsnest.engine.errors import OptionError
 
@@ -97,10 +98,7 @@ class RookRules:
     def family(self) -> Literal["rook"]:
         return "rook"
 
-    @staticmethod
-    def team_of(seat: int) -> int:
-        """Partners sit across: seats 0 and 2 are team 0 ("We"), 1 and 3 team 1 ("They")."""
-        return seat % 2
+    team_of = staticmethod(seats.team_of)
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
