@@ -40,10 +40,26 @@ from crowsnest.engine.cards import (
 )
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event, play_event, turn_event
-from crowsnest.engine.rules.rook import RookRules, tables
+from crowsnest.engine.rules.rook import RookRules, RookTables, tables
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
 from crowsnest.engine.views import RookView, rook_view
+
+_LAST_TABLES: list[tuple[RookRules, RookTables] | None] = [None]
+"""The rule set last asked of :func:`_tables` and its tables (one entry, read and
+replaced whole, so threads sharing it never see one's rules with another's tables)."""
+
+
+def _tables(rules: RookRules) -> RookTables:
+    """``tables(rules)``, kept for the rule set last asked by identity: a search makes
+    a game at every playout, and the cache of :func:`tables` hashes every field of the
+    rule set (an interpreted ``__hash__``) at every call."""
+    last = _LAST_TABLES[0]
+    if last is not None and last[0] is rules:
+        return last[1]
+    t = tables(rules)
+    _LAST_TABLES[0] = (rules, t)
+    return t
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +170,7 @@ class RookGame(Game[RookRules]):
         return cls(rules, 0, dealt=False)
 
     def _set_tables(self, rules: RookRules) -> None:
-        t = tables(rules)
+        t = _tables(rules)
         self._points = t.points
         self._rank = t.rank
         self._powers = t.power

@@ -50,6 +50,16 @@ class Deck:
     """The highest card of each colour (the 14s, or the 1s where they rank high)."""
     beaters: tuple[tuple[int, ...], ...]
     """``beaters[trump][card]``: the cards of ``card``'s effective suit that beat it."""
+    counter_points: int
+    hand_size: int
+    nest_size: int
+    trick_bonus: int
+    min_bid: int
+    max_bid: int
+    bid_step: int
+    """The rule set's figures the policies read at every card and bid, copied from ``rules``
+    (:class:`RookRules` is not compiled, and ``counter_points`` and ``max_bid`` are
+    properties that add up the counters at every call)."""
 
     def trump_mask(self, trump: int) -> int:
         return self.colours[trump] | self.specials
@@ -76,6 +86,13 @@ def deck_of(rules: RookRules) -> Deck:
         red_one=t.deck & 1 << RED_ONE,
         tops=tops,
         beaters=tuple(_beaters(t.deck, t.colour_masks, t.specials, t.power[k]) for k in range(4)),
+        counter_points=rules.counter_points,
+        hand_size=rules.hand_size,
+        nest_size=rules.nest_size,
+        trick_bonus=rules.trick_bonus,
+        min_bid=rules.min_bid,
+        max_bid=rules.max_bid,
+        bid_step=rules.bid_step,
     )
 
 

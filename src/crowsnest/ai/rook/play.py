@@ -53,14 +53,14 @@ nothing else."""
 
 def _points_left(s: Situation) -> int:
     """Counter points not yet in a team's tricks: in the hands, the trick and the nest."""
-    return s.deck.rules.counter_points - s.captured[0] - s.captured[1]
+    return s.deck.counter_points - s.captured[0] - s.captured[1]
 
 
 def _stakes(s: Situation, trick_points: float) -> float:
     """Extra worth of a trick of ``trick_points`` that decides the contract."""
     side = team_of(s.declarer)
     have = s.captured[side]
-    left = _points_left(s) + s.deck.rules.trick_bonus
+    left = _points_left(s) + s.deck.trick_bonus
     if have >= s.bid or have + left < s.bid:
         return 0.0
     if have + trick_points >= s.bid or have + left - trick_points < s.bid:
@@ -72,7 +72,7 @@ def _nest_points(s: Situation) -> float:
     """The nest's points: known to the declarer, else a share of the unseen points."""
     if s.discards:
         return points_of(s.discards, s.deck.points)
-    n = s.deck.rules.nest_size
+    n = s.deck.nest_size
     unseen = s.unseen
     count = unseen.bit_count()
     if not n or not count:
@@ -81,21 +81,12 @@ def _nest_points(s: Situation) -> float:
 
 
 def normal_play(s: Situation) -> int:
-    """The Normal card: the legal card of the highest value (ties: the weaker)."""
+    """The Normal card: the legal card of the highest value (see the module's
+    docstring; ties: the weaker card). The values are compared as they are worked out,
+    card by card (no list of them: this runs at every card of every rollout)."""
     legal = s.legal
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    power = s.deck.power[s.trump]
-    choice, choice_value = -1, float("-inf")
-    for c, v in card_values(s):
-        if v > choice_value or (v == choice_value and power[c] < power[choice]):
-            choice, choice_value = c, v
-    return choice
-
-
-def card_values(s: Situation) -> list[tuple[int, float]]:
-    """Every legal card with its value (see the module's docstring)."""
-    legal = s.legal
     deck = s.deck
     power = deck.power[s.trump]
     pts = deck.points
@@ -106,8 +97,8 @@ def card_values(s: Situation) -> list[tuple[int, float]]:
     unseen = s.unseen
     per_card = points_of(unseen & deck.counters, pts) / (unseen.bit_count() or 1)
     danger = trump_danger(s)
-    bonus = 2.0 * deck.rules.trick_bonus / deck.rules.hand_size
-    if s.tricks_done == deck.rules.hand_size - 1:
+    bonus = 2.0 * deck.trick_bonus / deck.hand_size
+    if s.tricks_done == deck.hand_size - 1:
         bonus += _nest_points(s)
 
     # Who is winning, and the points already on the trick.
@@ -141,7 +132,7 @@ def card_values(s: Situation) -> list[tuple[int, float]]:
             if not deck.beaters[s.trump][top] & unseen & ~deck.specials:
                 top_trump = top
 
-    out: list[tuple[int, float]] = []
+    choice, choice_value = -1, float("-inf")
     m = legal
     while m:
         low = m & -m
@@ -167,8 +158,9 @@ def card_values(s: Situation) -> list[tuple[int, float]]:
                     v += TOP_INTO_BIRD
             else:
                 v -= DEFENCE_TRUMP
-        out.append((c, v))
-    return out
+        if v > choice_value or (v == choice_value and power[c] < power[choice]):
+            choice, choice_value = c, v
+    return choice
 
 
 def _partner_rescue(s: Situation, card: int) -> float:

@@ -88,7 +88,7 @@ def declare(
 ) -> tuple[int, int]:
     """(discards, trump): how a Normal declarer holding ``hand`` takes ``nest``."""
     full = hand | nest
-    n = deck.rules.nest_size
+    n = deck.nest_size
     discards = 0
     if n:
         for c in discard_order(deck, full, best_trump(deck, full), bury, allowed):
@@ -132,7 +132,6 @@ def finish_auction(
 ) -> tuple[int, int] | None:
     """Continue an auction with the Normal bids of every seat still in it:
     (declarer, bid), or None when all four pass."""
-    rules = deck.rules
     passed = [False] * 4
     high, high_bidder = 0, None
     for seat, amount in auction:
@@ -144,12 +143,12 @@ def finish_auction(
     for _ in range(200):
         if sum(passed) == 4:
             return None
-        if high_bidder is not None and (sum(passed) == 3 or high >= rules.max_bid):
+        if high_bidder is not None and (sum(passed) == 3 or high >= deck.max_bid):
             return high_bidder, high
         while passed[seat]:
             seat = (seat + 1) % 4
-        low = rules.min_bid if high_bidder is None else high + rules.bid_step
-        amounts = range(max(low, rules.min_bid), rules.max_bid + 1, rules.bid_step)
+        low = deck.min_bid if high_bidder is None else high + deck.bid_step
+        amounts = range(max(low, deck.min_bid), deck.max_bid + 1, deck.bid_step)
         amount = normal_bid(deck, world[seat], amounts, True, high_bidder, seat, high)
         if amount is None:
             passed[seat] = True

@@ -85,7 +85,7 @@ def plausibility(deck: Deck, known: Known, world: Sequence[int]) -> float:
                 high = amount
             continue
         original = world[seat] | known.played[seat]
-        if seat == known.declarer and deck.rules.nest_size:
+        if seat == known.declarer and deck.nest_size:
             high = amount if amount is not None else high
             continue  # its hand changed with the nest
         mu, _, _ = estimate(deck, original)
@@ -93,7 +93,7 @@ def plausibility(deck: Deck, known: Known, world: Sequence[int]) -> float:
             log -= max(0.0, amount - mu - SLACK) / 10.0
             high = amount
         else:
-            need = max(high + deck.rules.bid_step, deck.rules.min_bid)
+            need = max(high + deck.bid_step, deck.min_bid)
             log -= max(0.0, mu - need - SLACK) / 10.0
     if known.declarer is not None and known.trump is not None and known.declarer != known.seat:
         original = world[known.declarer] | known.played[known.declarer]
