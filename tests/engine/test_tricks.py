@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from crowsnest.ai import RandomBot
 from crowsnest.engine import RULESETS, HeartsGame, RookGame, new_game, parse_card
-from crowsnest.engine.cards import CROW, bits, suit_mask
+from crowsnest.engine.cards import CROW, bits, popcount, suit_mask
 from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules import RookRules, get_rules, tables
 from crowsnest.engine.rules.rook import CROWSNEST, RED_ONE, TOURNAMENT
@@ -221,3 +223,14 @@ def test_trick_tables_follow_as_the_follow_mask_does() -> None:
     rook = trick_tables(get_rules("rook/crowsnest"), trump=0)  # red trump: the Crow follows it
     held = sum(1 << c for c in cards("R5 CROW G8"))
     assert rook.follow(held, rook.led(parse_card("R9"))) == sum(1 << c for c in cards("R5 CROW"))
+
+
+@given(st.integers(min_value=-(2**70), max_value=2**70))
+def test_popcount_is_the_number_of_bits(mask: int) -> None:
+    """Every deck's masks (below 2^64) by the table, anything else by ``bit_count``."""
+    assert popcount(mask) == mask.bit_count()
+
+
+@pytest.mark.parametrize("mask", [0, 1, 2**16 - 1, 2**16, 2**52 - 1, 2**57 - 1, 2**64 - 1, 2**64])
+def test_popcount_at_the_tables_edges(mask: int) -> None:
+    assert popcount(mask) == mask.bit_count()

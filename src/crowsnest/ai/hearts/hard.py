@@ -38,7 +38,7 @@ from crowsnest.ai.hearts.policy import (
 )
 from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
 from crowsnest.engine import Action, HeartsView, LegalAction, PassCards, Play, PlayerView
-from crowsnest.engine.cards import bits, suit_mask
+from crowsnest.engine.cards import bits, popcount, suit_mask
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
 
@@ -87,7 +87,7 @@ def strength(hand: int, live: int) -> int:
     for c in bits(hand):
         suit = rest & SUIT_MASKS[c // 13]
         below = suit & ((1 << c) - 1)
-        n += below.bit_count() - (suit & ~below).bit_count()
+        n += popcount(below) - popcount(suit & ~below)
     return n
 
 
@@ -110,7 +110,7 @@ def _deal(view: HeartsView, rng: random.Random) -> list[int]:
     for attempt in range(40):
         respect_voids = attempt < 39
         hands = fixed[:]
-        cap = [view.hand_sizes[p] - fixed[p].bit_count() for p in range(4)]
+        cap = [view.hand_sizes[p] - popcount(fixed[p]) for p in range(4)]
         cap[me] = 0
         rng.shuffle(free)
         order = sorted(free, key=lambda c: len(eligible[c])) if respect_voids else free

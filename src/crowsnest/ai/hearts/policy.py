@@ -26,7 +26,7 @@ from typing import Final
 
 from crowsnest.ai.hearts.situation import Situation
 from crowsnest.engine import tricks
-from crowsnest.engine.cards import bits, hearts_card, suit_mask
+from crowsnest.engine.cards import bits, hearts_card, popcount, suit_mask
 from crowsnest.engine.rules.hearts import HEARTS as HEARTS_RULES
 
 QS: Final = hearts_card(3, 12)
@@ -141,8 +141,8 @@ def _dump(s: Situation, legal: int) -> int:
     best, key = -1, float("-inf")
     for c in bits(legal):
         suit = SUIT[c // 13]
-        above = (unseen & suit & ~((1 << (c + 1)) - 1)).bit_count()
-        mine = (s.hand & suit).bit_count()
+        above = popcount(unseen & suit & ~((1 << (c + 1)) - 1))
+        mine = popcount(s.hand & suit)
         k = (c % 13) - 2.0 * above - 0.5 * mine
         if k > key:
             best, key = c, k
@@ -164,9 +164,9 @@ def _lead(s: Situation) -> int:
         elif suit == 3 and card == QS and cards & ~QS_BIT:
             card = lowest(cards & ~QS_BIT)
         others = unseen & SUIT[suit]
-        above = (others & ~((1 << (card + 1)) - 1)).bit_count()
-        below = (others & ((1 << card) - 1)).bit_count()
-        k = 3.0 * above - 4.0 * below - (card % 13) * 0.3 - 1.0 * (s.hand & SUIT[suit]).bit_count()
+        above = popcount(others & ~((1 << (card + 1)) - 1))
+        below = popcount(others & ((1 << card) - 1))
+        k = 3.0 * above - 4.0 * below - (card % 13) * 0.3 - 1.0 * popcount(s.hand & SUIT[suit])
         if above == 0:
             k -= 50.0  # it would win
         if suit == 3:
@@ -187,7 +187,7 @@ def _lead(s: Situation) -> int:
 def pass_danger(hand: int) -> list[tuple[float, int]]:
     """Each card's danger for the passer, highest first."""
     spades = hand & SUIT[3]
-    low_spades = (spades & ((1 << QS) - 1)).bit_count()
+    low_spades = popcount(spades & ((1 << QS) - 1))
     out: list[tuple[float, int]] = []
     for c in bits(hand):
         suit, rank = c // 13, c % 13 + 2
@@ -203,7 +203,7 @@ def pass_danger(hand: int) -> list[tuple[float, int]]:
         elif suit == 2:
             d = rank + 6.0 if rank >= 10 else rank
         else:
-            n = (hand & SUIT[suit]).bit_count()
+            n = popcount(hand & SUIT[suit])
             if n <= 2:
                 d = rank + 8.0  # void a short side suit
             elif rank >= 12:
@@ -237,7 +237,7 @@ def shoot_play(s: Situation) -> int:
             if not cards:
                 continue
             top = highest(cards)
-            above = (unseen & SUIT[suit] & ~((1 << (top + 1)) - 1)).bit_count()
+            above = popcount(unseen & SUIT[suit] & ~((1 << (top + 1)) - 1))
             k = (top % 13) - 6.0 * above + (2.0 if suit == 2 else 0.0)
             if k > key:
                 best, key = top, k
@@ -257,7 +257,7 @@ def moon_within_reach(s: Situation) -> bool:
         return False
     hand = s.hand
     high = sum(1 for c in bits(hand) if c % 13 >= 10)  # queens, kings, aces
-    top_hearts = (hand & HEARTS & ~((1 << 34) - 1)).bit_count()  # 10H and above
+    top_hearts = popcount(hand & HEARTS & ~((1 << 34) - 1))  # 10H and above
     return high >= 5 and top_hearts >= 3
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from crowsnest.engine import HeartsGame, HeartsView
+from crowsnest.engine.cards import popcount
 from crowsnest.engine.hearts import POINT_CARDS
 from crowsnest.engine.tricks import Trick
 
@@ -65,7 +66,7 @@ class Situation:
     @property
     def points_out(self) -> int:
         """Point cards not yet played (in any hand, this one included)."""
-        return (POINT_CARDS & ~self.played).bit_count()
+        return popcount(POINT_CARDS & ~self.played)
 
 
 def voids_from(tricks: Sequence[Trick], trick: Sequence[int], leader: int) -> list[int]:

@@ -17,6 +17,7 @@ from typing import Final
 
 from crowsnest.ai.rook.common import Deck, cards, points_of
 from crowsnest.engine import Choose
+from crowsnest.engine.cards import popcount
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 
@@ -52,13 +53,13 @@ def features(deck: Deck, hand: int, trump: int) -> tuple[float, ...]:
     tm = deck.trump_mask(trump)
     short = 0
     for colour in range(4):
-        if colour != trump and (hand & deck.colours[colour]).bit_count() <= 1:
+        if colour != trump and popcount(hand & deck.colours[colour]) <= 1:
             short += 1
     return (
         1.0,
-        float((hand & tm).bit_count()),
-        float((hand & _top_trumps(deck, trump, 4)).bit_count()),
-        float((hand & deck.tops & ~tm).bit_count()),
+        float(popcount(hand & tm)),
+        float(popcount(hand & _top_trumps(deck, trump, 4))),
+        float(popcount(hand & deck.tops & ~tm)),
         points_of(hand, deck.points) / 10.0,
         float(short),
         float(bool(hand & deck.bird)),
@@ -201,7 +202,7 @@ def discard_order(deck: Deck, hand: int, trump: int, bury: float, allowed: int =
             else:
                 colour = led_suit(c, tm, deck.colours)
                 held = left & colour
-                n = held.bit_count()
+                n = popcount(held)
                 higher_out = sum(1 for d in cards(colour & ~held & deck.deck) if rank[d] > rank[c])
                 k = 20.0 - rank[c] - 6.0 * n
                 if higher_out == 0:
@@ -224,7 +225,7 @@ def normal_discard(deck: Deck, hand: int, choice: Choose, trump: int) -> int:
     the best to discard among the allowed ones."""
     mask = choice.required
     for c in discard_order(deck, hand, trump, 0.85, choice.allowed & ~mask):
-        if mask.bit_count() >= choice.count:
+        if popcount(mask) >= choice.count:
             break
         mask |= 1 << c
     return mask

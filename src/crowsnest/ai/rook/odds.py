@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from crowsnest.ai.rook.situation import Situation
+from crowsnest.engine.cards import popcount
 from crowsnest.engine.rules.rook import ROOK_CARDS
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
@@ -52,7 +53,7 @@ def beat_chance(s: Situation, p: int, card: int, led: int) -> float:
     tm = s.trump_mask
     same = deck.beaters[s.trump]
     free = s.unseen & ~s.voids[p]
-    pool = free.bit_count()
+    pool = popcount(free)
     drawn = s.hand_sizes[p]
     if drawn > pool:
         drawn = pool
@@ -61,24 +62,24 @@ def beat_chance(s: Situation, p: int, card: int, led: int) -> float:
         if not hi:
             return 0.0
         if led == tm:
-            return 1.0 - none_held(pool, hi.bit_count(), drawn)
+            return 1.0 - none_held(pool, popcount(hi), drawn)
         bird = hi & deck.bird
         rest = hi & ~bird
         p_bird = drawn / pool if bird else 0.0
-        p_void = none_held(pool, (free & led).bit_count(), drawn)
-        p_rest = 1.0 - none_held(pool, rest.bit_count(), drawn) if rest else 0.0
+        p_void = none_held(pool, popcount(free & led), drawn)
+        p_rest = 1.0 - none_held(pool, popcount(rest), drawn) if rest else 0.0
         return 1.0 - (1.0 - p_bird) * (1.0 - p_void * p_rest)
     hi = same[card] & free
     trumps = tm & free
-    p_hi = 1.0 - none_held(pool, hi.bit_count(), drawn) if hi else 0.0
+    p_hi = 1.0 - none_held(pool, popcount(hi), drawn) if hi else 0.0
     if not trumps:
         return p_hi
     bird = trumps & deck.bird
     rest = trumps & ~bird
     p_bird = drawn / pool if bird else 0.0
-    led_left = (free & led).bit_count()
+    led_left = popcount(free & led)
     p_void = none_held(pool, led_left, drawn)
-    p_trump = 1.0 - none_held(pool - led_left, rest.bit_count(), drawn) if rest else 0.0
+    p_trump = 1.0 - none_held(pool - led_left, popcount(rest), drawn) if rest else 0.0
     return 1.0 - (1.0 - p_hi) * (1.0 - p_void * p_trump) * (1.0 - p_bird)
 
 
@@ -121,7 +122,7 @@ def keep_value(s: Situation, card: int, later: float, danger: bool) -> float:
     tm = s.trump_mask
     if deck.bird_low and card == deck.bird.bit_length() - 1:
         return CROW_KEEP
-    n_above = (deck.beaters[s.trump][card] & s.unseen).bit_count()
+    n_above = popcount(deck.beaters[s.trump][card] & s.unseen)
     if tm >> card & 1:
         q = 1.0 if n_above == 0 else max(0.1, 0.8 - 0.2 * n_above)
         return q * (pts + later * 1.3) + (1.0 - q) * FED * pts

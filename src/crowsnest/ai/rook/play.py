@@ -37,6 +37,7 @@ from typing import Final
 from crowsnest.ai.rook.common import cards, points_of
 from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
 from crowsnest.ai.rook.situation import Situation, suit_mask
+from crowsnest.engine.cards import popcount
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit, winning_index
 
@@ -74,7 +75,7 @@ def _nest_points(s: Situation) -> float:
         return points_of(s.discards, s.deck.points)
     n = s.deck.nest_size
     unseen = s.unseen
-    count = unseen.bit_count()
+    count = popcount(unseen)
     if not n or not count:
         return 0.0
     return points_of(unseen & s.deck.counters, s.deck.points) * n / count
@@ -95,7 +96,7 @@ def normal_play(s: Situation) -> int:
     pos = len(trick)
     after = 3 - pos
     unseen = s.unseen
-    per_card = points_of(unseen & deck.counters, pts) / (unseen.bit_count() or 1)
+    per_card = points_of(unseen & deck.counters, pts) / (popcount(unseen) or 1)
     danger = trump_danger(s)
     bonus = 2.0 * deck.trick_bonus / deck.hand_size
     if s.tricks_done == deck.hand_size - 1:

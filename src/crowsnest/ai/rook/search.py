@@ -15,7 +15,7 @@ from crowsnest.ai.rook.hand import best_trump, discard_order, normal_bid
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import add_voids, from_game, played_from
 from crowsnest.engine import RookGame
-from crowsnest.engine.cards import colour_of
+from crowsnest.engine.cards import colour_of, popcount
 from crowsnest.engine.rook import RookHandResult
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
@@ -93,11 +93,11 @@ def declare(
     if n:
         for c in discard_order(deck, full, best_trump(deck, full), bury, allowed):
             discards |= 1 << c
-            if discards.bit_count() == n:
+            if popcount(discards) == n:
                 break
-        if discards.bit_count() < n:  # too few allowed: the rest must go too
+        if popcount(discards) < n:  # too few allowed: the rest must go too
             for c in discard_order(deck, full & ~discards, best_trump(deck, full), bury):
-                if discards.bit_count() == n:
+                if popcount(discards) == n:
                     break
                 discards |= 1 << c
     return discards, best_trump(deck, full & ~discards)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from crowsnest.ai.rook.common import Deck, deck_for
 from crowsnest.engine import RookGame, RookView
+from crowsnest.engine.cards import popcount
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import Trick, led_suit
 
@@ -162,5 +163,5 @@ def from_game(game: RookGame, deck: Deck, played: int, voids: list[int]) -> Situ
         captured=game.captured,
         tricks_done=len(game.tricks),
         discards=game.discards if seat == game.declarer else 0,
-        hand_sizes=[h.bit_count() for h in game.hands],
+        hand_sizes=[popcount(h) for h in game.hands],
     )
