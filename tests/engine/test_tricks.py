@@ -91,7 +91,7 @@ def test_the_led_suit_is_the_trumps_the_printed_suit_or_none() -> None:
     assert led_suit(CROW, trumps, t.colour_masks) == trumps
     assert led_suit(parse_card("R14"), trumps, t.colour_masks) == t.colour_masks[0]
     assert led_suit(CROW, 0, t.colour_masks) == 0  # no trump named: the bird card leads none
-    hearts = [suit_mask(s) for s in range(4)]
+    hearts = tuple(suit_mask(s) for s in range(4))
     assert led_suit(parse_card("QS"), 0, hearts) == suit_mask(3)
 
 

@@ -44,7 +44,7 @@ HEARTS_POWER: Final = tuple(range(52))
 """A Hearts card's strength is its int: within a suit, the rank order."""
 
 
-def led_suit(card: int, trump: int, suits: Sequence[int]) -> int:
+def led_suit(card: int, trump: int, suits: tuple[int, ...]) -> int:
     """The suit ``card`` leads (its effective suit): every trump if it is one, else
     the cards of its printed suit (of ``suits``); 0 for a card of none of them (the
     bird card while no trump is named)."""
@@ -67,7 +67,7 @@ def follow_mask(hand: int, led: int, free: int = 0) -> int:
     return 0
 
 
-def winning_index(trick: Sequence[int], led: int, trump: int, power: Sequence[int]) -> int:
+def winning_index(trick: Sequence[int], led: int, trump: int, power: tuple[int, ...]) -> int:
     """The index in ``trick`` (a non-empty trick, in play order, complete or not) of
     the card winning it: the highest ``power`` among the cards of the led suit and
     the trumps; the leader's card is of the led suit."""
@@ -80,7 +80,7 @@ def winning_index(trick: Sequence[int], led: int, trump: int, power: Sequence[in
     return best
 
 
-def trick_points(trick: Sequence[int], points: Sequence[int]) -> int:
+def trick_points(trick: Sequence[int], points: tuple[int, ...]) -> int:
     """The points of the cards of ``trick`` (a table lookup per card)."""
     total = 0
     for c in trick:

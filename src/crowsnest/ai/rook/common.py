@@ -97,7 +97,7 @@ def deck_of(rules: RookRules) -> Deck:
 
 
 def _beaters(
-    deck: int, colours: Sequence[int], specials: int, power: Sequence[int]
+    deck: int, colours: tuple[int, ...], specials: int, power: tuple[int, ...]
 ) -> tuple[int, ...]:
     trumps = next(colours[k] for k in range(4) if power[lowest_bit(colours[k])] >= TRUMP_BONUS)
     trumps |= specials
