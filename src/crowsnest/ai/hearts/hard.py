@@ -280,13 +280,13 @@ def _play_candidates(view: HeartsView, cards: list[int]) -> tuple[int, list[int]
         me,
         view.hand or 0,
         sum(1 << c for c in cards),
-        view.trick,
+        list(view.trick),
         leader,
         played,
         view.hearts_broken,
         not view.tricks,
-        view.points_taken,
-        view.totals,
+        list(view.points_taken),
+        list(view.totals),
         voids_from(view.tricks, view.trick, leader),
     )
     prior = normal_play(situation)

@@ -27,14 +27,14 @@ class Situation:
         seat: int,
         hand: int,
         legal: int,
-        trick: Sequence[int],
+        trick: list[int],
         leader: int,
         played: int,
         broken: bool,
         first: bool,
-        taken: Sequence[int],
-        totals: Sequence[int],
-        voids: Sequence[int],
+        taken: list[int],
+        totals: list[int],
+        voids: list[int],
     ) -> None:
         self.seat = seat
         self.hand = hand
@@ -103,13 +103,13 @@ def from_view(view: HeartsView, legal: int) -> Situation:
         seat=view.seat,
         hand=view.hand,
         legal=legal,
-        trick=view.trick,
+        trick=list(view.trick),
         leader=leader,
         played=played,
         broken=view.hearts_broken,
         first=not view.tricks,
-        taken=view.points_taken,
-        totals=view.totals,
+        taken=list(view.points_taken),
+        totals=list(view.totals),
         voids=voids_from(view.tricks, view.trick, leader),
     )
 

@@ -171,7 +171,7 @@ def cards(mask: int) -> list[int]:
     return out
 
 
-def weakest(mask: int, power: Sequence[int]) -> int:
+def weakest(mask: int, power: tuple[int, ...]) -> int:
     best, key = -1, 1 << 30
     while mask:
         low = mask & -mask
@@ -182,7 +182,7 @@ def weakest(mask: int, power: Sequence[int]) -> int:
     return best
 
 
-def points_of(mask: int, points: Sequence[int]) -> int:
+def points_of(mask: int, points: tuple[int, ...]) -> int:
     total = 0
     while mask:
         low = mask & -mask

@@ -28,16 +28,16 @@ class Situation:
         hand: int,
         legal: int,
         trump: int,
-        trick: Sequence[int],
+        trick: list[int],
         leader: int,
         played: int,
-        voids: Sequence[int],
+        voids: list[int],
         declarer: int,
         bid: int,
-        captured: Sequence[int],
+        captured: list[int],
         tricks_done: int,
         discards: int,
-        hand_sizes: Sequence[int],
+        hand_sizes: list[int],
     ) -> None:
         self.deck = deck
         self.seat = seat
@@ -130,16 +130,16 @@ def from_view(view: RookView, legal: int) -> Situation:
         hand=view.hand,
         legal=legal,
         trump=view.trump,
-        trick=view.trick,
+        trick=list(view.trick),
         leader=leader,
         played=played_from(view.tricks, view.trick),
         voids=voids_from(deck, trump_mask, view.tricks, view.trick, leader),
         declarer=view.declarer,
         bid=view.bid,
-        captured=view.captured,
+        captured=list(view.captured),
         tricks_done=len(view.tricks),
         discards=view.discards or 0,
-        hand_sizes=view.hand_sizes,
+        hand_sizes=list(view.hand_sizes),
     )
 
 
