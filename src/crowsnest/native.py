@@ -51,6 +51,7 @@ MODULES: Final = (
     "crowsnest.engine.hearts",
     "crowsnest.engine.rook",
     "crowsnest.ai.budget",
+    "crowsnest.ai.draw",
     "crowsnest.ai.hearts.common",
     "crowsnest.ai.hearts.situation",
     "crowsnest.ai.hearts.policy",

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from crowsnest.ai.base import concrete
 from crowsnest.ai.budget import TALLY, Scorer, TimedSearch, race
+from crowsnest.ai.draw import shuffle
 from crowsnest.ai.hearts.common import POINTS, pass_choice, playable
 from crowsnest.ai.hearts.policy import (
     MOON_ALERT,
@@ -112,7 +113,7 @@ def _deal(view: HeartsView, rng: random.Random) -> list[int]:
         hands = fixed[:]
         cap = [view.hand_sizes[p] - popcount(fixed[p]) for p in range(4)]
         cap[me] = 0
-        rng.shuffle(free)
+        shuffle(free, rng)
         order = sorted(free, key=lambda c: len(eligible[c])) if respect_voids else free
         for c in order:
             ps = [p for p in (eligible[c] if respect_voids else others) if cap[p] > 0]
@@ -207,7 +208,7 @@ PassWorld = tuple[list[int], list[int]]
 def pass_world(me: int, hand: int, count: int, rest: list[int], rng: random.Random) -> PassWorld:
     """Deal ``rest`` (the 39 cards not in ``hand``, shuffled in place) to the other
     seats; each passes the Normal way."""
-    rng.shuffle(rest)
+    shuffle(rest, rng)
     others = [p for p in range(4) if p != me]
     dealt = [0, 0, 0, 0]
     for i, p in enumerate(others):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from crowsnest.ai.draw import shuffle
 from crowsnest.ai.rook.common import Deck, cards
 from crowsnest.ai.rook.hand import estimate, trump_score
 
@@ -56,7 +57,7 @@ def _deal(deck: Deck, known: Known, rng: random.Random) -> list[int] | None:
     cap = list(known.sizes)
     out = list(known.fixed)
     free = cards(known.hidden)
-    rng.shuffle(free)
+    shuffle(free, rng)
     eligible = {c: [h for h in holders if not known.voids[h] >> c & 1] for c in free}
     free.sort(key=lambda c: len(eligible[c]))
     for c in free:
