@@ -63,20 +63,7 @@ def sample_world(view: HeartsView, rng: random.Random) -> list[int]:
     not a random draw: a player keeps taking every point because it holds the top
     cards. Of :data:`RUNNER_DRAWS` worlds the one giving it the most
     :func:`top_cards` is kept, so the search weighs the moon it may still shoot."""
-    me = view.seat
-    assert me is not None
-    runner = next((p for p in range(4) if p != me and running(view.points_taken, p)), None)
-    hands = _deal(view, rng)
-    if runner is None:
-        return hands
-    others = DECK & ~played_in(view)
-    best = strength(hands[runner], others)
-    for _ in range(RUNNER_DRAWS - 1):
-        world = _deal(view, rng)
-        k = strength(world[runner], others)
-        if k > best:
-            hands, best = world, k
-    return hands
+    return Worlds(view).sample(rng)
 
 
 def strength(hand: int, live: int) -> int:
@@ -92,44 +79,80 @@ def strength(hand: int, live: int) -> int:
     return n
 
 
-def _deal(view: HeartsView, rng: random.Random) -> list[int]:
-    """One uniformly random deal of the unseen cards consistent with ``view``."""
-    me = view.seat
-    assert me is not None and view.hand is not None
-    hand = view.hand
-    played = played_in(view)
-    unseen = DECK & ~hand & ~played
-    fixed = [0, 0, 0, 0]
-    offset = PASS_OFFSET[view.pass_direction]
-    if view.passed and offset and view.phase != "pass":
-        fixed[(me + offset) % 4] = view.passed & unseen
-    leader = view.leader if view.leader is not None else me
-    voids = voids_from(view.tricks, view.trick, leader)
-    free = list(bits(unseen & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])))
-    others = [p for p in range(4) if p != me]
-    eligible = {c: [p for p in others if not voids[p] >> (c // 13) & 1] for c in free}
-    for attempt in range(40):
-        respect_voids = attempt < 39
-        hands = fixed[:]
-        cap = [view.hand_sizes[p] - popcount(fixed[p]) for p in range(4)]
-        cap[me] = 0
-        shuffle(free, rng)
-        order = sorted(free, key=lambda c: len(eligible[c])) if respect_voids else free
-        for c in order:
-            ps = [p for p in (eligible[c] if respect_voids else others) if cap[p] > 0]
-            if not ps:
-                break
-            r = rng.random() * sum(cap[p] for p in ps)
-            for p in ps:
-                r -= cap[p]
-                if r < 0:
-                    break
-            hands[p] |= 1 << c
-            cap[p] -= 1
-        else:
-            hands[me] = hand
+class Worlds:
+    """What ``view`` shows of the unseen cards, worked out once a decision, and the
+    worlds drawn from it (:meth:`sample`, as :func:`sample_world` describes): the
+    search draws hundreds, and the view does not change between them."""
+
+    def __init__(self, view: HeartsView) -> None:
+        me = view.seat
+        assert me is not None and view.hand is not None
+        self.me = me
+        self.hand = view.hand
+        self.hand_sizes = list(view.hand_sizes)
+        played = played_in(view)
+        self.played = played
+        """Cards played to this round's tricks, the current one included."""
+        unseen = DECK & ~self.hand & ~played
+        fixed = [0, 0, 0, 0]
+        offset = PASS_OFFSET[view.pass_direction]
+        if view.passed and offset and view.phase != "pass":
+            fixed[(me + offset) % 4] = view.passed & unseen
+        self.fixed = fixed
+        self.leader = view.leader if view.leader is not None else me
+        self.voids = voids_from(view.tricks, view.trick, self.leader)
+        """Per seat, the suits it has shown void in (a copy for each playout)."""
+        self.free = list(bits(unseen & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])))
+        self.others = [p for p in range(4) if p != me]
+        self.eligible = {
+            c: [p for p in self.others if not self.voids[p] >> (c // 13) & 1] for c in self.free
+        }
+        self.runner = next((p for p in range(4) if p != me and running(view.points_taken, p)), None)
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """One world (:func:`sample_world`)."""
+        hands = self._deal(rng)
+        runner = self.runner
+        if runner is None:
             return hands
-    raise AssertionError("no world fits the view")  # pragma: no cover
+        others = DECK & ~self.played
+        best = strength(hands[runner], others)
+        for _ in range(RUNNER_DRAWS - 1):
+            world = self._deal(rng)
+            k = strength(world[runner], others)
+            if k > best:
+                hands, best = world, k
+        return hands
+
+    def _deal(self, rng: random.Random) -> list[int]:
+        """One uniformly random deal of the unseen cards consistent with the view."""
+        me = self.me
+        fixed = self.fixed
+        free = self.free[:]  # shuffled from the same order at every deal, as before
+        eligible = self.eligible
+        others = self.others
+        for attempt in range(40):
+            respect_voids = attempt < 39
+            hands = fixed[:]
+            cap = [self.hand_sizes[p] - popcount(fixed[p]) for p in range(4)]
+            cap[me] = 0
+            shuffle(free, rng)
+            order = sorted(free, key=lambda c: len(eligible[c])) if respect_voids else free
+            for c in order:
+                ps = [p for p in (eligible[c] if respect_voids else others) if cap[p] > 0]
+                if not ps:
+                    break
+                r = rng.random() * sum(cap[p] for p in ps)
+                for p in ps:
+                    r -= cap[p]
+                    if r < 0:
+                        break
+                hands[p] |= 1 << c
+                cap[p] -= 1
+            else:
+                hands[me] = self.hand
+                return hands
+        raise AssertionError("no world fits the view")  # pragma: no cover
 
 
 def distinct_cards(cards: Sequence[int], hand: int, done: int, prior: int) -> list[int]:
@@ -246,28 +269,29 @@ def pass_value(view: HeartsView, hand: int, world: PassWorld, cards: int) -> flo
     return relative(rollout(game, 0, [0, 0, 0, 0], me), me)
 
 
-def play_value(view: HeartsView, hands: Sequence[int], card: int, line: int | None) -> float:
+def play_value(
+    view: HeartsView, hands: Sequence[int], card: int, line: int | None, known: Worlds
+) -> float:
     """``card`` played by ``view``'s seat in the world ``hands``, the hand played out
     (by the moon-shooting policy for ``line``, see :func:`rollout`): the seat's
-    :func:`relative` result."""
-    me = view.seat
-    assert me is not None
-    leader = view.leader if view.leader is not None else me
+    :func:`relative` result. ``known``: the view's worlds (its voids and played
+    cards, worked out once a decision)."""
+    me = known.me
     game = HeartsGame.from_position(
         HEARTS,
         list(hands),
         trick=view.trick,
-        leader=leader,
+        leader=known.leader,
         tricks=view.tricks,
         broken=view.hearts_broken,
         taken=view.points_taken,
         totals=view.totals,
     )
-    v = voids_from(view.tricks, view.trick, leader)
+    v = known.voids[:]
     if view.trick and card // 13 != view.trick[0] // 13:
         v[me] |= 1 << (view.trick[0] // 13)
     game.play_fast(card)
-    return relative(rollout(game, played_in(view) | 1 << card, v, me, line), me)
+    return relative(rollout(game, known.played | 1 << card, v, me, line), me)
 
 
 def _play_candidates(view: HeartsView, cards: list[int]) -> tuple[int, list[int], bool]:
@@ -336,12 +360,13 @@ class Hard(TimedSearch):
         normal_line = [results[card, None] for card in candidates]
         alive = list(range(len(candidates)))
         worlds = 0
+        known = Worlds(view)
         while self.search_on(worlds, deadline) and len(alive) > 1:
-            hands = sample_world(view, rng)
+            hands = known.sample(rng)
             for i in alive:
                 card = candidates[i]
                 for line in lines:
-                    results[card, line].append(play_value(view, hands, card, line))
+                    results[card, line].append(play_value(view, hands, card, line, known))
             worlds += 1
             if len(lines) == 1:  # a candidate with a moon line is worth its better line
                 alive = race(normal_line, alive, higher=False)
@@ -383,13 +408,15 @@ class Hard(TimedSearch):
         _, candidates, moon = _play_candidates(view, cards)
         lines = (None, me) if moon else (None,)
 
+        known = Worlds(view)
+
         def value_play(world: Any, action: Action) -> float:
             assert isinstance(action, Play)
-            return min(play_value(view, world, action.card, line) for line in lines)
+            return min(play_value(view, world, action.card, line, known) for line in lines)
 
         return Scorer(
             candidates=[Play(c) for c in candidates],
-            draw=lambda rng: sample_world(view, rng),
+            draw=known.sample,
             value=value_play,
             higher=False,
             face_up=lambda hands, nest: list(hands),
