@@ -24,7 +24,9 @@ from crowsnest.ai.rook.greedy import Greedy, strength
 from crowsnest.ai.rook.hard import (
     CONFIDENCE,
     SHADE,
+    SHADE_WEAK,
     Hard,
+    auction_shade,
     bid_shade,
     close_call,
     known_of,
@@ -807,3 +809,23 @@ def test_the_odds_table_is_the_hypergeometric_chance() -> None:
                     expected = math.comb(pool - wanted, drawn) / math.comb(pool, drawn)
                 for _ in range(2):
                     assert none_held(pool, wanted, drawn) == pytest.approx(expected, abs=1e-12)
+
+
+def test_tournament_rook_bids_strong_hands_without_a_margin_and_raises_with_the_full_one() -> None:
+    """``SHADE_SCALES``: in Tournament Rook a hand with the bird card or a top card
+    bids on what its playouts make, a weak hand keeps its margin; a raise of the
+    partner (both opponents out) is judged with the full margins whatever the rule
+    set's (``auction_shade``)."""
+    game = partner_opened("rook/tournament", MEDIUM, STRONG_PARTNER)
+    view = game.view(0)
+    assert isinstance(view, RookView) and view.hand is not None
+    deck = deck_for(view)
+    per_hand = deck.rules.points_per_hand / 120
+    assert bid_shade(deck, view.hand) == 0.0  # G14, R14: a strong hand
+    assert bid_shade(deck, parse_cards(WEAK)) == pytest.approx(SHADE_WEAK * per_hand)
+    assert auction_shade(deck, view) == pytest.approx(SHADE * per_hand)
+    opening = game_at("rook/tournament", *deal_around("rook/tournament", {0: MEDIUM}), dealer=3,
+                      declarer=None)  # fmt: skip
+    opener = opening.view(0)
+    assert isinstance(opener, RookView) and opener.hand is not None
+    assert auction_shade(deck, opener) == 0.0
