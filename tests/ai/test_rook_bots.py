@@ -811,12 +811,13 @@ def test_the_odds_table_is_the_hypergeometric_chance() -> None:
                     assert none_held(pool, wanted, drawn) == pytest.approx(expected, abs=1e-12)
 
 
-def test_tournament_rook_bids_strong_hands_without_a_margin_and_raises_with_the_full_one() -> None:
-    """``SHADE_SCALES``: in Tournament Rook a hand with the bird card or a top card
-    bids on what its playouts make, a weak hand keeps its margin; a raise of the
-    partner (both opponents out) is judged with the full margins whatever the rule
-    set's (``auction_shade``)."""
-    game = partner_opened("rook/tournament", MEDIUM, STRONG_PARTNER)
+@pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest"])
+def test_strong_hands_bid_without_a_margin_and_raise_with_the_full_one(rules_id: str) -> None:
+    """``SHADE_SCALES``: in Tournament Rook and CrowsNest a hand with the bird card or
+    a top card bids on what its playouts make, a weak hand keeps its margin; a raise
+    of the partner (both opponents out) is judged with the full margins whatever the
+    rule set's (``auction_shade``)."""
+    game = partner_opened(rules_id, MEDIUM, STRONG_PARTNER)
     view = game.view(0)
     assert isinstance(view, RookView) and view.hand is not None
     deck = deck_for(view)
@@ -824,8 +825,7 @@ def test_tournament_rook_bids_strong_hands_without_a_margin_and_raises_with_the_
     assert bid_shade(deck, view.hand) == 0.0  # G14, R14: a strong hand
     assert bid_shade(deck, parse_cards(WEAK)) == pytest.approx(SHADE_WEAK * per_hand)
     assert auction_shade(deck, view) == pytest.approx(SHADE * per_hand)
-    opening = game_at("rook/tournament", *deal_around("rook/tournament", {0: MEDIUM}), dealer=3,
-                      declarer=None)  # fmt: skip
-    opener = opening.view(0)
+    hands, nest = deal_around(rules_id, {0: MEDIUM})
+    opener = game_at(rules_id, hands, nest, dealer=3, declarer=None).view(0)
     assert isinstance(opener, RookView) and opener.hand is not None
     assert auction_shade(deck, opener) == 0.0
