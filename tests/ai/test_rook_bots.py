@@ -23,6 +23,7 @@ from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
 from crowsnest.ai.rook.hard import (
     CONFIDENCE,
+    FULL,
     SHADE,
     SHADE_WEAK,
     Hard,
@@ -829,3 +830,18 @@ def test_strong_hands_bid_without_a_margin_and_raise_with_the_full_one(rules_id:
     opener = game_at(rules_id, hands, nest, dealer=3, declarer=None).view(0)
     assert isinstance(opener, RookView) and opener.hand is not None
     assert auction_shade(deck, opener) == 0.0
+
+
+@pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest", "rook/one-high"])
+def test_the_rule_sets_without_the_strong_hands_margin(rules_id: str) -> None:
+    """A hand with a top card (a 14, or a 1 where the 1s rank high) bids without a
+    margin in these rule sets; a hand with neither it nor the bird card keeps the
+    weak hands' margin."""
+    rules = RULESETS[rules_id]
+    assert isinstance(rules, RookRules)
+    deck = deck_of(rules)
+    top = deck.tops & -deck.tops
+    assert bid_shade(deck, top | parse_cards("Y5 Y6")) == 0.0
+    per_hand = rules.points_per_hand / 120
+    assert bid_shade(deck, parse_cards(WEAK)) == pytest.approx(SHADE_WEAK * per_hand)
+    assert bid_shade(deck, top, FULL) == pytest.approx(SHADE * per_hand)

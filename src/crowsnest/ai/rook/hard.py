@@ -85,7 +85,7 @@ from crowsnest.engine import (
     RookView,
 )
 from crowsnest.engine.rook import declarer_score
-from crowsnest.engine.rules.rook import CROWSNEST, RED_ONE_RULES, TOURNAMENT
+from crowsnest.engine.rules.rook import CROWSNEST, ONE_HIGH, RED_ONE_RULES, TOURNAMENT
 from crowsnest.engine.seats import team_of
 
 DEFAULT_PLAYOUTS: Final = 250
@@ -128,16 +128,18 @@ SHADE_SCALES: Final[dict[str, Shades]] = {
     RED_ONE_RULES.id: (0.5, 0.5),
     TOURNAMENT.id: (0.0, 1.0),
     CROWSNEST.id: (0.0, 1.0),
+    ONE_HIGH.id: (0.0, 1.0),
 }
 """Rule sets whose margins are not the full ones, by rule set id (docs/ai.md, issue
 15). The Red 1: a made contract scores all it captures (up to 150 a hand) and a set
 costs only the bid, so the contracts the full margins gave up to Normal were worth
 more than the sets the halved margins cost: +8.7 +- 5.3 points a hand over 400 paired
-deals. Tournament Rook and CrowsNest: no margin for a hand with the bird card or a
-top card (the weak hands keep theirs): +4.6 +- 2.5 a hand over 1,200 paired deals
-(three seeds) in Tournament Rook, make-rate 92-94%; +5.8 +- 3.9 over 800 (two seeds)
-in CrowsNest, where the make-rate falls to 88% (the score chosen over the make-rate,
-as in The Red 1). Halving both margins had measured the wrong way in CrowsNest."""
+deals. Tournament Rook, CrowsNest and 1-High Partnership: no margin for a hand with
+the bird card or a top card (the weak hands keep theirs): +4.5 +- 2.5 a hand over
+1,200 paired deals (three seeds) in Tournament Rook, make-rate 92-94%; +9.3 +- 4.8
+over 800 (two seeds) in 1-High, make-rate 93%; +6.0 +- 3.8 over 800 in CrowsNest,
+where the make-rate falls to 88-89% (the score chosen over the make-rate, as in The
+Red 1). Halving both margins had measured the wrong way in CrowsNest."""
 FULL: Final[Shades] = (1.0, 1.0)
 """The full margins: a raise of the partner is judged with these whatever the rule
 set's (:func:`auction_shade`)."""
