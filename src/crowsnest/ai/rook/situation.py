@@ -59,7 +59,7 @@ class Situation:
         self.discards = discards
         """The nest as laid back, when this seat is the declarer (else 0)."""
         self.hand_sizes = hand_sizes
-        self.trump_mask = deck.colours[trump] | deck.specials
+        self.trump_mask = deck.trump_mask(trump)
         """Every trump."""
         self.unseen = deck.deck & ~hand & ~played & ~discards
         """Cards in the other hands (or, unless this seat declared, in the nest)."""
