@@ -330,6 +330,71 @@ def test_the_ace_thrown_on_the_runners_trick_gives_it_the_moon() -> None:
     assert kept.results[0].moon is None and kept.results[0].points[2] > 0
 
 
+OWN_RUN = [  # (leader, cards) from a dealt hand: seat 0 wins every trick, 20 points
+    (3, "2C AC KC TC"),
+    (0, "AD KD QD 4D"),
+    (0, "AS 8S 2S TS"),
+    (0, "KS 4S 9S 3S"),
+    (0, "QC 7C 8C 9C"),
+    (0, "QS 7S 5H 5S"),
+    (0, "QH 3H 7H 8H"),
+    (0, "JC 6H 6C 6S"),
+    (0, "JS 3D 4H 2D"),
+]
+OWN_RUN_HANDS = ("AH KH JH 3C", "2H 5D 6D 7D", "4C 5C 8D 9D", "9H TH TD JD")
+
+
+def own_run_position() -> HeartsGame:
+    """Four tricks left; seat 0 has taken all 20 points so far and leads, holding AH KH
+    JH 3C. The three hearts left (2H with seat 1, 9H TH with seat 3) fall to two heart
+    leads; the 3C loses to seat 2's clubs, and seats 1 and 3, void in clubs, throw
+    their hearts on it. The hand is dealt and every card played through the engine."""
+    hands = [[card_text(c, "hearts") for c in bits(parse_cards(h))] for h in OWN_RUN_HANDS]
+    for lead, cards in OWN_RUN:
+        for i, c in enumerate(cards.split()):
+            hands[(lead + i) % 4].append(c)
+    game = new_game("hearts", seed=0, deals=[{"hands": hands}], start_hand=3)  # no pass
+    assert isinstance(game, HeartsGame)
+    for lead, cards in OWN_RUN:
+        for i, c in enumerate(cards.split()):
+            game.apply((lead + i) % 4, Play(parse_card(c)))
+    assert game.turn == 0 and game.taken == [20, 0, 0, 0]
+    return game
+
+
+def play_out(game: HeartsGame, bots: list[Bot]) -> HandResult:
+    rng = random.Random(0)
+    while game.phase == "play":
+        s = game.turn
+        game.apply(s, bots[s].choose(game.view(s), game.legal_actions(s), rng))
+    result = game.results[-1]
+    assert isinstance(result, HandResult)
+    return result
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_runs_on_with_every_point_it_has_taken(seed: int) -> None:
+    """Having taken every point so far with a hand no longer strong by count (three
+    high cards), Hard still plays the hand out shooting the moon in its search, and
+    leads a heart: it takes all 26. Before, only a hand with five high cards and three
+    top hearts searched the moon line, and Hard led the 3C at every seed (as Normal
+    does), giving the last hearts away."""
+    game = own_run_position()
+    card = played(decide(Hard(time_limit=UNTIMED), game, seed=seed))
+    assert card in ("AH", "KH", "JH")
+    assert played(decide(Normal(), game)) == "3C"
+
+
+def test_the_heart_lead_shoots_the_moon_and_the_club_gives_it_up() -> None:
+    """The position's answer, played out against three Duckers, seat 0 going on for
+    the moon (the Shooter)."""
+    bots: list[Bot] = [Shooter(), Ducker(), Ducker(), Ducker()]
+    for lead, moon in (("JH", 0), ("3C", None)):
+        game = own_run_position()
+        game.apply(0, Play(parse_card(lead)))
+        assert play_out(game, bots).moon == moon
+
+
 def test_hard_sheds_the_queen_on_a_trick_it_cannot_win() -> None:
     game = position(
         ["QS 2H 5D 9D", "", "", ""], trick="9C KC 5C", leader=1, tricks=[(0, "2C 3C 4C 6C")]

@@ -4,8 +4,9 @@ At each card it samples worlds — the unseen cards dealt to the other hands so 
 every hand has its size, no player holds a suit it has shown void in, and the cards
 it passed sit with the player it passed them to — and plays every candidate card in
 every world, the rest of the hand by the Normal policy for all four seats (which
-watches for moons) — and, when nobody else has a point and its hand is strong, also
-by a moon-shooting policy for itself, a candidate counting its better line. The card
+watches for moons) — and, when nobody else has a point and either its hand is strong
+or every point taken so far is its own (:func:`moon_line`), also by a moon-shooting
+policy for itself, a candidate counting its better line. The card
 with the best mean result wins; a result is the hand
 score, moon included, relative to the mean of the other three players. The same
 worlds serve every candidate, so their comparison is not blurred by luck. It
@@ -316,7 +317,21 @@ def _play_candidates(view: HeartsView, cards: list[int]) -> tuple[int, list[int]
     )
     prior = normal_play(situation)
     done = played & ~sum(1 << c for c in view.trick)
-    return prior, distinct_cards(cards, situation.hand, done, prior), moon_within_reach(situation)
+    return prior, distinct_cards(cards, situation.hand, done, prior), moon_line(situation)
+
+
+def moon_line(s: Situation) -> bool:
+    """Whether the search also plays the hand out shooting the moon for ``s``'s seat:
+    nobody else has a point this round, and either the hand is strong enough to try
+    (:func:`~crowsnest.ai.hearts.policy.moon_within_reach`) or every point taken so
+    far is its own. The second is the line the Normal policy never plays for itself
+    (it sheds the tricks that would complete the moon), and a hand that has taken
+    every point often no longer counts as strong (issue 15, session 14: against
+    three Duckers Hard shot 193 moons in 4,800 hands instead of 76, and scored 0.52
+    a hand better; docs/ai.md)."""
+    if any(s.taken[p] for p in range(4) if p != s.seat):
+        return False
+    return s.taken[s.seat] > 0 or moon_within_reach(s)
 
 
 def relative(points: Sequence[int], seat: int) -> float:
@@ -383,7 +398,7 @@ class Hard(TimedSearch):
         """How this search values each action of the decision (a review's evidence,
         :mod:`crowsnest.ai.review`); None for a forced card. Results are
         :func:`relative` points (lower is better). A candidate with a moon line
-        (nobody else has a point and the hand is strong) is worth its better line
+        (:func:`moon_line`) is worth its better line
         in each world."""
         assert isinstance(view, HeartsView) and view.seat is not None
         me = view.seat
