@@ -14,9 +14,10 @@ from crowsnest.ai.rook.hard import Hard as RookHard
 
 
 def test_options_set_the_constructors_parameters() -> None:
-    rook = make_bot("rook", "hard:playouts=500,shades=[0,0.5],time_limit=2")
+    rook = make_bot("rook", "hard:playouts=500,shades=[0,0.5],time_limit=2,confidence=0.5")
     assert isinstance(rook, RookHard)
     assert (rook.playouts, rook.shades, rook.time_limit) == (500, (0.0, 0.5), 2.0)
+    assert rook.confidence == 0.5
     hearts = make_bot("hearts", "hard:worlds=12")
     assert isinstance(hearts, HeartsHard) and hearts.worlds == 12
     plain = make_bot("rook", "hard")
@@ -53,6 +54,7 @@ def test_the_declared_options_are_the_constructors_parameters() -> None:
         ("hard:shades=[1]", r"shades=\[1\] \(at \[1\]\): Field required"),
         ("hard:shades=[0,-1]", r"\(at \[1\]\): Input should be greater than or equal to 0"),
         ("hard:shades=null", "shades=null: Input should be a valid array"),
+        ("hard:confidence=-1", "confidence=-1: Input should be greater than or equal to 0"),
         ("nobody:playouts=3", "unknown rook bot 'nobody'"),
     ],
 )

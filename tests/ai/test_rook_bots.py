@@ -643,6 +643,9 @@ def test_the_more_candidates_the_more_a_search_must_beat_the_normal_choice_by() 
     assert bars == sorted(bars) and len(set(bars)) == len(bars)
     assert threshold(6) == pytest.approx(NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(1.5)) / 6))
     assert threshold(0) == threshold(1)
+    assert threshold(1, 0.5) == pytest.approx(0.5)  # a bot's own confidence
+    bar = NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(0.5)) / 6)
+    assert threshold(6, 0.5) == pytest.approx(bar)
 
 
 def test_a_bid_is_too_close_to_call_within_two_standard_errors() -> None:

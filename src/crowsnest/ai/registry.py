@@ -56,7 +56,12 @@ _FACTOR = Annotated[float, Field(ge=0)]
 OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
     "hearts": {"hard": {"worlds": _COUNT, "time_limit": _SECONDS}},
     "rook": {
-        "hard": {"playouts": _COUNT, "time_limit": _SECONDS, "shades": tuple[_FACTOR, _FACTOR]},
+        "hard": {
+            "playouts": _COUNT,
+            "time_limit": _SECONDS,
+            "shades": tuple[_FACTOR, _FACTOR],
+            "confidence": _FACTOR,
+        },
     },
 }
 """The keyword parameters of the bots' constructors a bot spec may set, with their

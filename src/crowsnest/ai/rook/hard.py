@@ -176,14 +176,15 @@ def partner_holds_it(view: RookView) -> bool:
     return {(me + 1) % 4, (me + 3) % 4} <= out
 
 
-def threshold(rivals: int) -> float:
+def threshold(rivals: int, confidence: float = CONFIDENCE) -> float:
     """Standard errors by which the best of ``rivals`` candidates must beat the Normal
     choice. The best is picked from the same worlds it is then tested on, so with
     several rivals the best of them beats the Normal choice by chance more often
-    than one would: the chance that one does by :data:`CONFIDENCE` standard errors
-    is shared among them (Bonferroni), so sampling noise overrides a sound Normal
+    than one would: the chance that one does by ``confidence`` standard errors
+    (:data:`CONFIDENCE` unless the bot says otherwise) is shared among them
+    (Bonferroni), so sampling noise overrides a sound Normal
     choice no more often with seven candidates than with two."""
-    alpha = 1.0 - NormalDist().cdf(CONFIDENCE)
+    alpha = 1.0 - NormalDist().cdf(confidence)
     return NormalDist().inv_cdf(1.0 - alpha / max(1, rivals))
 
 
@@ -260,8 +261,12 @@ class Hard(TimedSearch):
         playouts: int = DEFAULT_PLAYOUTS,
         time_limit: float = DEFAULT_TIME_LIMIT,
         shades: Shades | None = None,
+        confidence: float = CONFIDENCE,
     ) -> None:
         self.playouts = playouts
+        self.confidence = confidence
+        """Standard errors by which a searched card must beat the Normal choice against
+        one rival (:func:`threshold`)."""
         self.time_limit = time_limit
         self.shades = shades
         """The auction's margin factors (:func:`bid_shade`); None: the rule set's."""
@@ -317,7 +322,7 @@ class Hard(TimedSearch):
         diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
         mean = sum(diffs) / worlds
         var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
-        if mean > threshold(len(alive) - 1) * math.sqrt(var / worlds):
+        if mean > threshold(len(alive) - 1, self.confidence) * math.sqrt(var / worlds):
             return candidates[best]
         return candidates[0]
 
