@@ -4,9 +4,8 @@ At each card it samples worlds — the unseen cards dealt to the other hands so 
 every hand has its size, no player holds a suit it has shown void in, and the cards
 it passed sit with the player it passed them to — and plays every candidate card in
 every world, the rest of the hand by the Normal policy for all four seats (which
-watches for moons) — and, when nobody else has a point and either its hand is strong
-or every point taken so far is its own (:func:`moon_line`), also by a moon-shooting
-policy for itself, a candidate counting its better line. The card
+watches for moons) — and, while nobody else has a point (:func:`moon_line`), also by
+a moon-shooting policy for itself, a candidate counting its better line. The card
 with the best mean result wins; a result is the hand
 score, moon included, relative to the mean of the other three players. The same
 worlds serve every candidate, so their comparison is not blurred by luck. It
@@ -31,7 +30,6 @@ from crowsnest.ai.draw import shuffle
 from crowsnest.ai.hearts.common import POINTS, pass_choice, playable
 from crowsnest.ai.hearts.policy import (
     MOON_ALERT,
-    moon_within_reach,
     normal_pass,
     normal_play,
     pass_danger,
@@ -322,16 +320,16 @@ def _play_candidates(view: HeartsView, cards: list[int]) -> tuple[int, list[int]
 
 def moon_line(s: Situation) -> bool:
     """Whether the search also plays the hand out shooting the moon for ``s``'s seat:
-    nobody else has a point this round, and either the hand is strong enough to try
-    (:func:`~crowsnest.ai.hearts.policy.moon_within_reach`) or every point taken so
-    far is its own. The second is the line the Normal policy never plays for itself
-    (it sheds the tricks that would complete the moon), and a hand that has taken
-    every point often no longer counts as strong (issue 15, session 14: against
-    three Duckers Hard shot 193 moons in 4,800 hands instead of 76, and scored 0.52
-    a hand better; docs/ai.md)."""
-    if any(s.taken[p] for p in range(4) if p != s.seat):
-        return False
-    return s.taken[s.seat] > 0 or moon_within_reach(s)
+    while nobody else has a point this round, whatever its hand. The Normal policy
+    never runs the table for itself (it sheds the tricks that would complete a moon),
+    so without this line the search sees no moon of its own; the line costs a second
+    playout a candidate, and where the moon is out of reach the Normal line is the
+    better one and the candidate is worth that. Until session 14 of issue 15 only a
+    hand strong by count (:func:`~crowsnest.ai.hearts.policy.moon_within_reach`)
+    played it, and Hard gave away moons it had all but taken: over 1,200 paired deals
+    against three Duckers the line for every hand scored 0.69 a hand better (docs/ai.md,
+    with the figures against Normal and Shooter fields)."""
+    return not any(s.taken[p] for p in range(4) if p != s.seat)
 
 
 def relative(points: Sequence[int], seat: int) -> float:
