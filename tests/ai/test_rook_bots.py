@@ -641,7 +641,8 @@ def test_the_more_candidates_the_more_a_search_must_beat_the_normal_choice_by() 
     assert threshold(1) == pytest.approx(CONFIDENCE)
     bars = [threshold(k) for k in range(1, 9)]
     assert bars == sorted(bars) and len(set(bars)) == len(bars)
-    assert threshold(6) == pytest.approx(NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(1.5)) / 6))
+    bar6 = NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(CONFIDENCE)) / 6)
+    assert threshold(6) == pytest.approx(bar6)
     assert threshold(0) == threshold(1)
     assert threshold(1, 0.5) == pytest.approx(0.5)  # a bot's own confidence
     bar = NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(0.5)) / 6)

@@ -95,9 +95,14 @@ has the measured figures). A 200-deal duplicate run then takes about a quarter o
 hour of one core per rule set."""
 DEFAULT_TIME_LIMIT: Final = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
-CONFIDENCE: Final = 1.5
-"""Standard errors by which a searched candidate must beat the Normal choice, when it
-is the only other candidate (more: :func:`threshold`)."""
+CONFIDENCE: Final = 0.5
+"""Standard errors by which a searched candidate (a card, a discard, a trump) must beat
+the Normal choice, when it is the only other candidate (more: :func:`threshold`).
+1.5 until session 14 of issue 15: at 0.5 Hard scored +2.0 +- 2.0 a hand more over
+1,200 paired Tournament Rook deals and +1.7 over 800 CrowsNest ones (docs/ai.md)."""
+RAISE_CONFIDENCE: Final = 1.5
+"""Standard errors by which declaring must beat leaving the contract with the partner
+(:func:`clear_gain`, besides :data:`RAISE_MARGIN`)."""
 RAISE_MARGIN: Final = 15.0
 """Points a hand (of a 120-point deck) by which declaring itself must beat leaving the
 contract with its partner, once both opponents have passed, where a made contract
@@ -203,14 +208,14 @@ def close_call(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
 
 def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
     """Whether ``a`` beats ``b`` (paired over the same worlds) by more than ``margin``
-    and :data:`CONFIDENCE` standard errors of the mean difference."""
+    and :data:`RAISE_CONFIDENCE` standard errors of the mean difference."""
     n = len(a)
     if n < 2:
         return False
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean - margin > CONFIDENCE * math.sqrt(var / n)
+    return mean - margin > RAISE_CONFIDENCE * math.sqrt(var / n)
 
 
 def known_of(deck: Deck, view: RookView) -> Known:
