@@ -312,22 +312,26 @@ def test_hard_keeps_the_ace_of_hearts_against_a_player_running_the_table(seed: i
     assert played(decide(Normal(), game)) == "3S"
 
 
+def play_out(game: HeartsGame, bots: list[Bot]) -> HandResult:
+    rng = random.Random(0)
+    while game.phase == "play":
+        s = game.turn
+        game.apply(s, bots[s].choose(game.view(s), game.legal_actions(s), rng))
+    result = game.results[-1]
+    assert isinstance(result, HandResult)
+    return result
+
+
 def test_the_ace_thrown_on_the_runners_trick_gives_it_the_moon() -> None:
     """The position's answer, played out: after the AH the shooter takes all 26."""
     game = running_position()
     bots: list[Bot] = [Normal(), Shooter(), Normal(), Normal()]
     game.apply(2, Play(parse_card("AH")))
-    rng = random.Random(0)
-    while game.phase == "play":
-        s = game.turn
-        game.apply(s, bots[s].choose(game.view(s), game.legal_actions(s), rng))
-    assert game.results[0].moon == 1
+    assert play_out(game, bots).moon == 1
     kept = running_position()
     kept.apply(2, Play(parse_card("3S")))
-    while kept.phase == "play":
-        s = kept.turn
-        kept.apply(s, bots[s].choose(kept.view(s), kept.legal_actions(s), rng))
-    assert kept.results[0].moon is None and kept.results[0].points[2] > 0
+    result = play_out(kept, bots)
+    assert result.moon is None and result.points[2] > 0
 
 
 OWN_RUN = [  # (leader, cards) from a dealt hand: seat 0 wins every trick, 20 points
@@ -360,16 +364,6 @@ def own_run_position() -> HeartsGame:
             game.apply((lead + i) % 4, Play(parse_card(c)))
     assert game.turn == 0 and game.taken == [20, 0, 0, 0]
     return game
-
-
-def play_out(game: HeartsGame, bots: list[Bot]) -> HandResult:
-    rng = random.Random(0)
-    while game.phase == "play":
-        s = game.turn
-        game.apply(s, bots[s].choose(game.view(s), game.legal_actions(s), rng))
-    result = game.results[-1]
-    assert isinstance(result, HandResult)
-    return result
 
 
 @pytest.mark.parametrize("seed", range(4))
