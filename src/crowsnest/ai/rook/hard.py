@@ -98,8 +98,9 @@ DEFAULT_TIME_LIMIT: Final = 0.85
 CONFIDENCE: Final = 0.5
 """Standard errors by which a searched candidate (a card, a discard, a trump) must beat
 the Normal choice, when it is the only other candidate (more: :func:`threshold`).
-1.5 until session 14 of issue 15: at 0.5 Hard scored +2.0 +- 2.0 a hand more over
-1,200 paired Tournament Rook deals and +1.7 over 800 CrowsNest ones (docs/ai.md)."""
+1.5 until session 14 of issue 15: at 0.5 Hard scored +2.1 +- 1.7 a hand more over
+1,600 paired Tournament Rook deals and +0.9 +- 2.3 (not shown) over 1,200 CrowsNest
+ones (docs/ai.md)."""
 RAISE_CONFIDENCE: Final = 1.5
 """Standard errors by which declaring must beat leaving the contract with the partner
 (:func:`clear_gain`, besides :data:`RAISE_MARGIN`)."""
