@@ -9,7 +9,7 @@ import json
 import pytest
 
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
-from crowsnest.ai.registry import BOTS, OPTIONS, make_bot
+from crowsnest.ai.registry import BOTS, OPTIONS, canonical_spec, make_bot
 from crowsnest.ai.rook.hard import Hard as RookHard
 
 
@@ -33,6 +33,23 @@ def test_the_declared_options_are_the_constructors_parameters() -> None:
             for key, parameter in parameters.items():
                 if parameter.default is not None:
                     make_bot(family, f"{name}:{key}={json.dumps(parameter.default)}")
+
+
+@pytest.mark.parametrize(
+    ("spec", "spelled"),
+    [
+        ("normal", "normal"),
+        ("hard:confidence=0", "hard:confidence=0.0"),
+        ("hard:shades=[0,1],playouts=500", "hard:playouts=500,shades=[0.0,1.0]"),
+        ("hard:confidence=1,time_limit=2", "hard:time_limit=2.0,confidence=1.0"),
+    ],
+)
+def test_a_spec_is_spelled_one_way(spec: str, spelled: str) -> None:
+    assert canonical_spec("rook", spec) == spelled
+    assert canonical_spec("rook", spelled) == spelled
+    one, other = make_bot("rook", spec), make_bot("rook", spelled)
+    for key in OPTIONS["rook"].get(spec.partition(":")[0], {}):
+        assert getattr(one, key) == getattr(other, key)
 
 
 @pytest.mark.parametrize(
@@ -61,3 +78,5 @@ def test_the_declared_options_are_the_constructors_parameters() -> None:
 def test_bad_specs_are_refused_naming_the_mistake(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot("rook", spec)
+    with pytest.raises(ValueError, match=message):
+        canonical_spec("rook", spec)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import io
 import json
 import random
@@ -215,17 +216,44 @@ def test_a_run_paired_with_another_on_the_same_deals(tmp_path: Path) -> None:
 
 def test_a_bot_variant_is_named_by_its_options(tmp_path: Path) -> None:
     """``hard:playouts=8``: a variant of a bot measured from the command line alone,
-    recorded in the deal log under that name; a bad option stops the run before it
-    plays."""
+    recorded in the deal log under that name, spelled one way (its options in their
+    declared order, each value as its type writes it); a bad option stops the run
+    before it plays."""
     out = tmp_path / "variant.jsonl"
-    spec = "hard:playouts=8,shades=[0,0]"
+    spec, spelled = "hard:shades=[0,0],playouts=8", "hard:playouts=8,shades=[0.0,0.0]"
     result = rook_arena("rook/tournament", spec, "normal", deals=1, untimed=True, out=out)
-    assert result.run.hands == 2 and result.run.lineup == (spec, "normal")
+    assert result.run.hands == 2 and result.run.lineup == (spelled, "normal")
     header = json.loads(out.read_text().splitlines()[0])
-    assert header["job"]["lineup"] == [spec, "normal"]
-    assert f"team {spec} against team normal" in format_result(result)
+    assert header["job"]["lineup"] == [spelled, "normal"]
+    assert f"team {spelled} against team normal" in format_result(result)
     with pytest.raises(ValueError, match="rook bot 'hard' has no option 'depth'"):
         rook_arena("rook/tournament", "hard:depth=3", "normal", deals=1, workers=1)
+
+
+def test_two_spellings_of_a_variant_are_one_match(tmp_path: Path) -> None:
+    """A run resumes, and logs merge and pair, whatever the spelling of the bots'
+    options, also in a log written before specs were spelled one way; a log naming an
+    option this code does not know is another match."""
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run = functools.partial(rook_arena, "rook/dixie", field="random", untimed=True, workers=1)
+    first = run("hard:playouts=4,confidence=0", deals=1, seed=3, out=a)
+    resumed = run("hard:confidence=0.0,playouts=4", deals=2, seed=3, out=a)
+    assert resumed.run.played_hands == 2 and resumed.per_deal[:1] == first.per_deal
+    run("hard:confidence=0,playouts=4", deals=1, seed=4, out=b)
+    # As a log written before specs were spelled one way has it:
+    lines = b.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["job"]["lineup"] == ["hard:playouts=4,confidence=0.0", "random"]
+    header["job"]["lineup"] = ["hard:confidence=0,playouts=4", "random"]
+    b.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    both = merged([a, b])
+    assert both.run.seeds == (3, 4) and both.run.deals == 3
+    _, pair = paired([b, a], [a, b])
+    assert pair.difference.n == 3 and pair.difference.mean == 0.0
+    header["job"]["lineup"] = ["hard:depth=3", "random"]  # an option no more known
+    b.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    with pytest.raises(DealLogError, match="another match"):
+        merged([a, b])
 
 
 def test_an_external_program_takes_the_candidate_seat() -> None:

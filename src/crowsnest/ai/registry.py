@@ -76,6 +76,26 @@ def make_bot(family: str, spec: str) -> Bot:
     """A new bot for ``family`` ("hearts" or "rook") as ``spec`` names it: a registry
     name, or ``name:key=value,...`` (see the module). Raises ``ValueError`` naming an
     unknown family, bot or option, or a value of the wrong type."""
+    maker, _, options = _parsed(family, spec)
+    return maker(**options)
+
+
+def canonical_spec(family: str, spec: str) -> str:
+    """``spec`` spelled one way: its options in the order :data:`OPTIONS` declares them,
+    each value written back as JSON from its checked value (``confidence=0`` and
+    ``confidence=0.0`` are both ``confidence=0.0``), so that two spellings of one bot
+    are one bot in the arena's deal logs. Raises ``ValueError`` as :func:`make_bot`."""
+    _, name, options = _parsed(family, spec)
+    if not options:
+        return name
+    values = TypeAdapter[Any](Any)
+    parts = [f"{key}={values.dump_json(value).decode()}" for key, value in options.items()]
+    return name + OPTIONS_SEPARATOR + ",".join(parts)
+
+
+def _parsed(family: str, spec: str) -> tuple[Callable[..., Bot], str, dict[str, Any]]:
+    """The maker ``spec`` names, its name and its checked options, in the order
+    :data:`OPTIONS` declares them."""
     if family not in BOTS:
         raise ValueError(f"unknown game family {family!r}; choose hearts or rook")
     makers = BOTS[family]
@@ -83,9 +103,10 @@ def make_bot(family: str, spec: str) -> Bot:
     if name not in makers:
         raise ValueError(f"unknown {family} bot {name!r}; choose one of {', '.join(makers)}")
     if not separator:
-        return makers[name]()
+        return makers[name], name, {}
     types = OPTIONS[family].get(name, {})
-    return makers[name](**_options(types, f"{family} bot {name!r}", options_text))
+    options = _options(types, f"{family} bot {name!r}", options_text)
+    return makers[name], name, {key: options[key] for key in types if key in options}
 
 
 def _options(types: Mapping[str, Any], who: str, text: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import TypeVar
 from crowsnest.arena import hearts, rook
 from crowsnest.arena.hand import DealOutcome, Job, RunInfo
 from crowsnest.arena.log import DealLogError, DealWriter, merge_logs
-from crowsnest.arena.players import check_spec, has_limit, takes_budget
+from crowsnest.arena.players import canonical, check_spec, has_limit, takes_budget
 from crowsnest.arena.progress import Progress
 from crowsnest.arena.runner import Played, run_deals
 from crowsnest.arena.stats import Paired, mean_ci
@@ -48,7 +48,7 @@ def _job(
     return Job(
         family=rules.family,
         rules=rules_id,
-        lineup=tuple(lineup),
+        lineup=tuple(canonical(rules.family, spec) for spec in lineup),
         seed=seed,
         options=tuple(sorted((options or {}).items())),
         budget=budget,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from crowsnest.arena.hand import DealOutcome, HeartsHand, Job, RookHand
+from crowsnest.arena.players import canonical
 
 KIND = "crowsnest-arena"
 VERSION = 1
@@ -147,7 +148,7 @@ class DealWriter:
         self.done: dict[int, DealOutcome] = {}
         if path.exists() and path.stat().st_size > 0:
             log = read_log(path)
-            if (log.result, log.job) != (result, job):
+            if (log.result, _match(log.job), log.job.seed) != (result, _match(job), job.seed):
                 raise DealLogError(
                     f"{path} holds another run ({_describe(log.job)}), not {_describe(job)}: "
                     "name another file"
@@ -220,4 +221,14 @@ def merge_logs(
 
 
 def _match(job: Job) -> tuple[object, ...]:
-    return (job.family, job.rules, job.lineup, job.options, job.budget, job.seatings, job.untimed)
+    """What two runs of one match share: everything but the seed, the bots by their
+    one spelling (:func:`~crowsnest.arena.players.canonical`; a log of a bot or option
+    this code no more knows keeps its own)."""
+    return (job.family, job.rules, _lineup(job), job.options, job.budget, job.seatings, job.untimed)
+
+
+def _lineup(job: Job) -> tuple[str, ...]:
+    try:
+        return tuple(canonical(job.family, spec) for spec in job.lineup)
+    except ValueError:
+        return job.lineup
