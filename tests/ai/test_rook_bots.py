@@ -8,6 +8,7 @@ and 2 are one team, 1 and 3 the other.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Sequence
@@ -21,6 +22,7 @@ from crowsnest.ai.rook.common import deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
+from crowsnest.ai.rook.hand import estimate
 from crowsnest.ai.rook.hard import (
     CONFIDENCE,
     FULL,
@@ -31,11 +33,13 @@ from crowsnest.ai.rook.hard import (
     bid_shade,
     close_call,
     known_of,
+    play_run,
     threshold,
 )
 from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.odds import none_held
-from crowsnest.ai.rook.worlds import NEST, sample
+from crowsnest.ai.rook.search import finish_auction
+from crowsnest.ai.rook.worlds import NEST, plausibility, sample
 from crowsnest.engine import (
     RULESETS,
     Action,
@@ -262,6 +266,28 @@ def test_declarer_last_to_play_ruffs_a_counter_trick(rules_id: str, seed: int) -
     assert game.turn == 0 and game.captured == [40, 5]
     assert card_of(decide(smart("hard"), game, seed)) == "G12"
     assert card_of(decide(Normal(), game)) == "G12"
+
+
+def test_the_last_cards_are_played_exactly_up_to_the_bots_exact_cards() -> None:
+    """The ruff position in the real deal: played out exactly (the default, the last
+    three tricks) the ruff is worth 225 points more than the B12; played out by the
+    Normal policy (``exact_cards=0``) the B12 looks the better card, the issue's
+    misjudgement."""
+    game = game_at(
+        "rook/tournament", RUFF, "CROW R9 R11 B6 B11", dealer=3, declarer=0, trump="green",
+        bid=95, plays=RUFF_PLAYS,
+    )  # fmt: skip
+    view = game.view(0)
+    deck = deck_for(view)
+    world = [*game.hands, game.discards]
+    exact, rolled = play_run(deck, view), play_run(deck, view, exact_cards=0)
+    for card in bits(game.legal_mask()):
+        line = game.clone()
+        line.play_fast(card)
+        assert exact(world, card) == engine_minimax(line, 0)
+    g12, b12 = parse_card("G12"), parse_card("B12")
+    assert exact(world, g12) - exact(world, b12) == 225
+    assert rolled(world, b12) > rolled(world, g12)
 
 
 def engine_minimax(game: RookGame, team: int) -> int:
@@ -673,6 +699,44 @@ def test_hard_samples_worlds_that_fit_what_it_has_seen() -> None:
         assert not world[1] & black  # seat 1 showed void in black
         everything = world[0] | world[1] | world[2] | world[3] | world[NEST] | known_played(game)
         assert everything == deck.deck
+
+
+def test_the_worlds_read_bids_and_passes_with_the_bots_slack() -> None:
+    """A world grows less plausible where a seat bid more than ``slack[0]`` above its
+    hand's Normal estimate, or passed a hand worth more than ``slack[1]`` above the
+    bid it declined."""
+    game = new_game("rook/tournament", seed=4)
+    view = game.view(0)
+    assert isinstance(view, RookView)
+    deck = deck_for(view)
+    known = known_of(deck, view)
+    world = sample(deck, known, random.Random(1))
+    mu, _, _ = estimate(deck, world[1])
+    bid = dataclasses.replace(known, auction=((1, math.ceil(mu) + 5),))
+    assert known.slack == (12.0, 12.0) and plausibility(deck, bid, world) == 1.0
+    assert plausibility(deck, dataclasses.replace(bid, slack=(0.0, 12.0)), world) < 1.0
+    passed = dataclasses.replace(known, auction=((1, None),), slack=(12.0, -200.0))
+    assert plausibility(deck, passed, world) < plausibility(
+        deck, dataclasses.replace(passed, slack=known.slack), world
+    )
+    assert known_of(deck, view, (0.0, 5.0)).slack == (0.0, 5.0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_auction_playouts_take_a_hand_lower_by_its_shade(seed: int) -> None:
+    """``finish_auction`` (the Normal bids of the others in Hard's playouts of a pass)
+    with a seat's hand estimated 120 points lower: that seat no longer wins it."""
+    game = new_game("rook/tournament", seed=seed)
+    assert isinstance(game, RookGame)
+    deck = deck_of(game.rules)
+    world = [*game.hands, game.nest]
+    won = finish_auction(deck, world, [], game.dealer)
+    assert won is not None
+    shades = [0.0, 0.0, 0.0, 0.0]
+    shades[won[0]] = 120.0
+    other = finish_auction(deck, world, [], game.dealer, shades)
+    assert other is None or other[0] != won[0]
+    assert finish_auction(deck, world, [], game.dealer, [0.0] * 4) == won
 
 
 def known_played(game: RookGame) -> int:

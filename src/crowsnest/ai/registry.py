@@ -53,6 +53,7 @@ def bot_names(family: Family) -> list[str]:
 _COUNT = Annotated[int, Field(ge=1)]
 _SECONDS = Annotated[float, Field(ge=0)]
 _FACTOR = Annotated[float, Field(ge=0)]
+_POINTS = Annotated[float, Field(ge=-120, le=120)]
 OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
     "hearts": {"hard": {"worlds": _COUNT, "time_limit": _SECONDS}},
     "rook": {
@@ -61,6 +62,9 @@ OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
             "time_limit": _SECONDS,
             "shades": tuple[_FACTOR, _FACTOR],
             "confidence": _FACTOR,
+            "partner_shade": _POINTS,
+            "slack": tuple[_POINTS, _POINTS],
+            "exact_cards": Annotated[int, Field(ge=0, le=60)],
         },
     },
 }

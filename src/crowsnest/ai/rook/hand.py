@@ -150,6 +150,7 @@ def normal_bid(
     high_bidder: int | None,
     seat: int,
     high_bid: int,
+    shade: float = 0.0,
 ) -> int | None:
     """The amount to bid (None: pass).
 
@@ -158,12 +159,13 @@ def normal_bid(
     (a bidder's hand taken as an average hand plus :data:`BIDDER_EDGE`), nothing
     while nobody has bid. It bids the best amount when that beats passing: in
     CrowsNest (a made contract scores the bid) the amount worth most, elsewhere the
-    least it may.
+    least it may. ``shade`` (points) is taken off what the hand is estimated to make.
     """
     if not amounts:
         return None
     model = model_for(deck)
     mu, sigma, _ = estimate(deck, hand)
+    mu -= shade
     if high_bidder is None:
         stay = 0.0
     else:

@@ -70,7 +70,7 @@ from crowsnest.ai.rook.search import (
     team_score,
 )
 from crowsnest.ai.rook.situation import from_view, played_from, voids_from
-from crowsnest.ai.rook.worlds import NEST, Known, sample
+from crowsnest.ai.rook.worlds import NEST, SLACKS, Known, sample
 from crowsnest.engine import (
     Action,
     Bid,
@@ -118,6 +118,9 @@ decision's playouts the bid-or-pass choice of such a hand turned on the seed).""
 CLOSE: Final = 2.0
 """Standard errors of the paired difference between declaring (at the best amount)
 and passing within which a bid is too close to call."""
+PARTNER_SHADE: Final = 0.0
+"""Points (of a 120-point deck) by which the partner, bidding the Normal way in the
+auction's playouts of a pass, is taken to make less than the Normal estimate."""
 SHADE: Final = 5.0
 """Points (of a 120-point deck) taken off what the hand makes in the auction's
 playouts before they are compared with a bid: the playouts defend the Normal way,
@@ -219,8 +222,8 @@ def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
     return mean - margin > RAISE_CONFIDENCE * math.sqrt(var / n)
 
 
-def known_of(deck: Deck, view: RookView) -> Known:
-    """What ``view``'s seat knows of the hidden cards."""
+def known_of(deck: Deck, view: RookView, slack: tuple[float, float] = SLACKS) -> Known:
+    """What ``view``'s seat knows of the hidden cards (``slack``: :attr:`Known.slack`)."""
     me = view.seat
     assert me is not None and view.hand is not None
     hand = view.hand
@@ -255,6 +258,7 @@ def known_of(deck: Deck, view: RookView) -> Known:
         auction=view.auction,
         declarer=view.declarer,
         trump=view.trump,
+        slack=slack,
     )
 
 
@@ -268,8 +272,18 @@ class Hard(TimedSearch):
         time_limit: float = DEFAULT_TIME_LIMIT,
         shades: Shades | None = None,
         confidence: float = CONFIDENCE,
+        partner_shade: float = PARTNER_SHADE,
+        slack: tuple[float, float] = SLACKS,
+        exact_cards: int = EXACT_CARDS,
     ) -> None:
         self.playouts = playouts
+        self.exact_cards = exact_cards
+        """Cards left (all hands) at or below which card play is searched exactly."""
+        self.slack = slack
+        """The worlds' slack for a bid and a pass (:attr:`Known.slack`)."""
+        self.partner_shade = partner_shade
+        """Points (of a 120-point deck) the partner's hand is taken to make less, in
+        the auction's playouts of a pass (:func:`bid_world`)."""
         self.confidence = confidence
         """Standard errors by which a searched card must beat the Normal choice against
         one rival (:func:`threshold`)."""
@@ -309,7 +323,7 @@ class Hard(TimedSearch):
         from); else the first candidate. Sampling noise alone then rarely overrides
         a sound Normal choice."""
         deadline = self.deadline()
-        known = known_of(deck, view)
+        known = known_of(deck, view, self.slack)
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         worlds = 0
@@ -347,7 +361,7 @@ class Hard(TimedSearch):
         assert view.seat is not None and view.hand is not None
         rules = deck.rules
         deadline = self.deadline()
-        known = known_of(deck, view)
+        known = known_of(deck, view, self.slack)
         shade = auction_shade(deck, view, self.shades)
         declare: list[list[float]] = [[] for _ in amounts]
         stay: list[float] = []
@@ -359,7 +373,9 @@ class Hard(TimedSearch):
             worlds = 0  # this round's: each round is the work of one decision
             while self.search_on(worlds * (2 if may_pass else 1), deadline):
                 world = sample(deck, known, rng)
-                made_pts, theirs, passed = bid_world(deck, view, world, amounts[0], may_pass)
+                made_pts, theirs, passed = bid_world(
+                    deck, view, world, amounts[0], may_pass, self.partner_shade
+                )
                 for i, b in enumerate(amounts):
                     declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
                 if passed is not None:
@@ -409,7 +425,7 @@ class Hard(TimedSearch):
         candidates = play_candidates(deck, view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        return self._search(deck, view, candidates, play_run(deck, view), rng)
+        return self._search(deck, view, candidates, play_run(deck, view, self.exact_cards), rng)
 
     # -- a review's evidence -----------------------------------------------------------
 
@@ -425,7 +441,7 @@ class Hard(TimedSearch):
         if len(legal) == 1 and not isinstance(legal[0], Choose):
             return None
         deck = deck_for(view)
-        known = known_of(deck, view)
+        known = known_of(deck, view, self.slack)
 
         def draw(rng: random.Random) -> list[int]:
             return sample(deck, known, rng)
@@ -438,10 +454,11 @@ class Hard(TimedSearch):
             shade = auction_shade(deck, view, self.shades)
 
             def bid_draw(rng: random.Random) -> tuple[int, int, float | None]:
-                return bid_world(deck, view, draw(rng), amounts[0], may_pass)
+                return bid_world(deck, view, draw(rng), amounts[0], may_pass, self.partner_shade)
 
             def bid_face_up(hands: Sequence[int], nest: int) -> tuple[int, int, float | None]:
-                return bid_world(deck, view, face_up(hands, nest), amounts[0], may_pass)
+                world = face_up(hands, nest)
+                return bid_world(deck, view, world, amounts[0], may_pass, self.partner_shade)
 
             def value_bid(world: Any, action: Action) -> float:
                 assert isinstance(action, Bid)
@@ -483,7 +500,7 @@ class Hard(TimedSearch):
 
             named: list[Action] = [NameTrump(t) for t in trump_candidates(deck, view, colours)]
             return Scorer(named, draw, value_trump, True, face_up)
-        play = play_run(deck, view)
+        play = play_run(deck, view, self.exact_cards)
 
         def value_play(world: Any, action: Action) -> float:
             assert isinstance(action, Play)
@@ -497,7 +514,12 @@ class Hard(TimedSearch):
 
 
 def bid_world(
-    deck: Deck, view: RookView, world: list[int], low: int, may_pass: bool
+    deck: Deck,
+    view: RookView,
+    world: list[int],
+    low: int,
+    may_pass: bool,
+    partner_shade: float = 0.0,
 ) -> tuple[int, int, float | None]:
     """In ``world``: (the points the seat's team counts declaring at ``low``, the
     points the other team counts then, and the team's hand score minus the other
@@ -511,7 +533,9 @@ def bid_world(
     if not may_pass:
         return made_pts, theirs, None
     auction = [*view.auction, (me, None)]
-    won = finish_auction(deck, world, auction, view.dealer)
+    shades = [0.0, 0.0, 0.0, 0.0]
+    shades[(me + 2) % 4] = partner_shade * deck.rules.points_per_hand / 120
+    won = finish_auction(deck, world, auction, view.dealer, shades)
     if won is None:
         return made_pts, theirs, 0.0
     result = play_contract(deck, world, view.dealer, won[0], won[1])
@@ -596,14 +620,16 @@ def play_candidates(deck: Deck, view: RookView, legal: int) -> list[int]:
     return [prior] + [c for c in candidates if c != prior]
 
 
-def play_run(deck: Deck, view: RookView) -> Callable[[list[int], int], float]:
+def play_run(
+    deck: Deck, view: RookView, exact_cards: int = EXACT_CARDS
+) -> Callable[[list[int], int], float]:
     """The hand played out in a world after a card: by the Normal policy, or exactly
     over the last tricks (:data:`~crowsnest.ai.rook.exact.EXACT_CARDS`)."""
     me = view.seat
     assert me is not None and view.trump is not None and view.declarer is not None
     leader = view.leader if view.leader is not None else me
     declared = view.nest is not None
-    exact = sum(view.hand_sizes) <= EXACT_CARDS
+    exact = sum(view.hand_sizes) <= exact_cards
 
     def run(world: list[int], card: int) -> float:
         game = RookGame.from_position(

@@ -129,9 +129,11 @@ def finish_auction(
     world: Sequence[int],
     auction: Sequence[tuple[int, int | None]],
     dealer: int,
+    shades: Sequence[float] = (0.0, 0.0, 0.0, 0.0),
 ) -> tuple[int, int] | None:
-    """Continue an auction with the Normal bids of every seat still in it:
-    (declarer, bid), or None when all four pass."""
+    """Continue an auction with the Normal bids of every seat still in it, each
+    seat's hand estimated ``shades[seat]`` points lower: (declarer, bid), or None when
+    all four pass."""
     passed = [False] * 4
     high, high_bidder = 0, None
     for seat, amount in auction:
@@ -149,7 +151,7 @@ def finish_auction(
             seat = (seat + 1) % 4
         low = deck.min_bid if high_bidder is None else high + deck.bid_step
         amounts = range(max(low, deck.min_bid), deck.max_bid + 1, deck.bid_step)
-        amount = normal_bid(deck, world[seat], amounts, True, high_bidder, seat, high)
+        amount = normal_bid(deck, world[seat], amounts, True, high_bidder, seat, high, shades[seat])
         if amount is None:
             passed[seat] = True
         else:

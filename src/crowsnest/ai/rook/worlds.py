@@ -29,6 +29,8 @@ TRIES: Final = 6
 """Worlds drawn at most for one sample before the most plausible is taken."""
 SLACK: Final = 12.0
 """Points by which a bid may exceed (or a pass fall short of) the estimate freely."""
+SLACKS: Final = (SLACK, SLACK)
+"""The slack of a bid and of a pass (:attr:`Known.slack`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,9 @@ class Known:
     auction: tuple[tuple[int, int | None], ...]
     declarer: int | None
     trump: int | None
+    slack: tuple[float, float] = SLACKS
+    """Points by which a bid may exceed the bidder's Normal estimate, and the
+    estimate exceed what a pass declined, before the world grows less plausible."""
 
 
 def _deal(deck: Deck, known: Known, rng: random.Random) -> list[int] | None:
@@ -91,11 +96,11 @@ def plausibility(deck: Deck, known: Known, world: Sequence[int]) -> float:
             continue  # its hand changed with the nest
         mu, _, _ = estimate(deck, original)
         if amount is not None:
-            log -= max(0.0, amount - mu - SLACK) / 10.0
+            log -= max(0.0, amount - mu - known.slack[0]) / 10.0
             high = amount
         else:
             need = max(high + deck.bid_step, deck.min_bid)
-            log -= max(0.0, mu - need - SLACK) / 10.0
+            log -= max(0.0, mu - need - known.slack[1]) / 10.0
     if known.declarer is not None and known.trump is not None and known.declarer != known.seat:
         original = world[known.declarer] | known.played[known.declarer]
         named = trump_score(deck, original, known.trump)
@@ -131,6 +136,7 @@ def sample(deck: Deck, known: Known, rng: random.Random) -> list[int]:
         known.auction,
         known.declarer,
         known.trump,
+        known.slack,
     )
     for _ in range(100):
         world = _deal(deck, relaxed, rng)
