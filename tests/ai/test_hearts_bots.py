@@ -9,7 +9,7 @@ import pytest
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.easy import Easy
-from crowsnest.ai.hearts.hard import Hard, sample_world
+from crowsnest.ai.hearts.hard import Hard, moon_pass, sample_world
 from crowsnest.ai.hearts.normal import Normal
 from crowsnest.ai.hearts.shooter import Shooter
 from crowsnest.ai.registry import make_bot
@@ -428,6 +428,42 @@ def test_hard_chooses_its_pass_by_search_among_dangerous_cards() -> None:
         Hard(worlds=20, time_limit=UNTIMED), "2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS"
     ).split()
     assert len(passed) == 3 and {"KS", "AS"} & set(passed)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_keeps_a_moon_hand_at_the_pass(seed: int) -> None:
+    """Three aces, three kings and two queens: the Normal pass gives away the top
+    hearts and the ace of spades a moon needs; Hard passes its lowest cards and keeps
+    the moon (issue 15: the pass search compared the dangerous cards only)."""
+    hand = "2C 3C AC KC QC AD KD QD 7H KH AH 9S AS"
+    assert set(passing(Normal(), hand).split()) == {"KH", "AH", "AS"}
+    other = [c for c in range(52) if not parse_cards(hand) >> c & 1]
+    random.Random(seed).shuffle(other)
+    deals = [hand.split()] + [
+        [card_text(c, "hearts") for c in sorted(other[13 * i : 13 * i + 13])] for i in range(3)
+    ]
+    game = new_game("hearts", seed=1, deals=[{"hands": deals}])
+    action = Hard(worlds=20, time_limit=UNTIMED).choose(
+        game.view(0), game.legal_actions(0), random.Random(seed)
+    )
+    assert isinstance(action, PassCards)
+    assert cards_text(action.cards, "hearts") == "2C 3C 7H"
+    # A review weighs the pass as the search does: the better of its two lines.
+    scorer = Hard().scorer(game.view(0), game.legal_actions(0))
+    assert scorer is not None and scorer.lines is not None
+    world = scorer.draw(random.Random(seed))
+    assert scorer.value(world, action) == min(scorer.lines(world, action))
+
+
+def test_the_moon_pass_keeps_the_high_cards_and_the_queen() -> None:
+    assert moon_pass(parse_cards("2C 3C AC KC QC AD KD QD 7H KH AH 9S AS"), 3) == parse_cards(
+        "2C 3C 7H"
+    )
+    # Low hearts go first; the queen of spades stays whatever its rank.
+    assert moon_pass(parse_cards("QS 4S 5S 6S AC KC QC AD KD AH 2H 3H 9D"), 3) == parse_cards(
+        "2H 3H 4S"
+    )
+    assert moon_pass(parse_cards("2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS"), 3) is None
 
 
 @pytest.mark.parametrize("name", ["ducker", "easy", "normal", "shooter", "hard"])

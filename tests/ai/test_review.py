@@ -22,6 +22,8 @@ from crowsnest.ai.review import (
     judge_position,
     legal_count,
     review,
+    sampled,
+    scorer_for,
 )
 from crowsnest.engine import (
     RULESETS,
@@ -29,6 +31,7 @@ from crowsnest.engine import (
     Choose,
     HeartsGame,
     IllegalAction,
+    Play,
     RookGame,
     RookRules,
     new_game,
@@ -271,3 +274,31 @@ def test_a_budget_too_small_for_the_position_gives_no_hindsight_figure() -> None
     assert d.hindsight is not None and d.hindsight.cut_short
     assert d.hindsight.cost is None and d.hindsight.best is None
     assert d.band == "blunder"  # the search's own judgement stands
+
+
+def test_a_search_of_two_lines_is_reviewed_by_each_actions_better_line_over_the_worlds() -> None:
+    """Hearts Hard plays each card on by the Normal policy and by a moon line for
+    itself, and counts a card's line with the better total over its worlds; the review
+    counts the same, not the better line of each world, which flatters every card.
+    The first trick's second card: nobody has a point, so both lines are played."""
+    game = new_game("hearts", seed=0, start_hand=3)  # no pass: the 2C leads
+    assert isinstance(game, HeartsGame)
+    game.apply(game.turn, Play(parse_cards("2C").bit_length() - 1))
+    scorer = scorer_for(game, game.turn, game.legal_actions(game.turn))
+    assert scorer is not None and scorer.lines is not None and not scorer.higher
+    actions = list(scorer.candidates)
+    results = sampled(scorer, actions, 12, random.Random(5))
+    rng = random.Random(5)
+    lines: list[list[list[float]]] = [[[], []] for _ in actions]
+    each_world: list[list[float]] = [[] for _ in actions]
+    for _ in range(12):
+        world = scorer.draw(rng)
+        for i, action in enumerate(actions):
+            values = scorer.lines(world, action)
+            assert scorer.value(world, action) == min(values)
+            each_world[i].append(-min(values))
+            for k, v in enumerate(values):
+                lines[i][k].append(-v)
+    assert results == [max(found, key=sum) for found in lines]
+    assert all(sum(r) <= sum(w) for r, w in zip(results, each_world, strict=True))
+    assert any(sum(r) < sum(w) for r, w in zip(results, each_world, strict=True))

@@ -85,13 +85,18 @@ class Scorer:
     ``higher`` says whether higher results are better. ``candidates`` are the
     actions the search itself compares. ``face_up(hands, nest)`` makes a world of
     the real deal (the hands as they are at the decision, and the nest), for the
-    hindsight of a finished hand; None where the search has no such world."""
+    hindsight of a finished hand; None where the search has no such world.
+    ``lines(world, action)``, where the search plays each candidate on in several
+    lines and counts the line with the best total over its worlds (Hearts Hard's
+    moon line), is the action's result in each line, in the same order every time;
+    ``value`` is then the best of them in that one world (a world seen face up)."""
 
     candidates: Sequence[Action]
     draw: Callable[[random.Random], Any]
     value: Callable[[Any, Action], float]
     higher: bool
     face_up: Callable[[Sequence[int], int], Any] | None = None
+    lines: Callable[[Any, Action], Sequence[float]] | None = None
 
 
 class TimedSearch:

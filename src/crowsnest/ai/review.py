@@ -329,12 +329,7 @@ def judge(
     actions = candidates_of(scorer, moment.action)
     sign = 1.0 if scorer.higher else -1.0
     rng = random.Random(f"review:{game.seed}:{moment.step}")
-    results: list[list[float]] = [[] for _ in actions]
-    for _ in range(worlds):
-        pause.point()  # a review running in the background gives way to the bots here
-        world = scorer.draw(rng)
-        for i, a in enumerate(actions):
-            results[i].append(sign * scorer.value(world, a))
+    results = sampled(scorer, actions, worlds, rng)
     means = [sum(r) / worlds for r in results]
     taken = actions.index(moment.action)
     best = max(range(len(actions)), key=lambda i: (round(means[i], 9), i == taken, -i))
@@ -374,6 +369,27 @@ def judge(
         options=options,
         hindsight=seen,
     )
+
+
+def sampled(
+    scorer: Scorer, actions: Sequence[Action], worlds: int, rng: random.Random
+) -> list[list[float]]:
+    """Each action's result in each of ``worlds`` worlds drawn with ``rng``, higher
+    better. Where the search plays several lines on (:attr:`Scorer.lines`) an action
+    counts the line with the best total, as the search counts it, not the best line
+    of each world (which would flatter the actions that have several)."""
+    sign = 1.0 if scorer.higher else -1.0
+    table: list[list[list[float]]] = [[] for _ in actions]
+    for _ in range(worlds):
+        pause.point()  # a review running in the background gives way to the bots here
+        world = scorer.draw(rng)
+        for i, a in enumerate(actions):
+            found = [scorer.value(world, a)] if scorer.lines is None else scorer.lines(world, a)
+            if not table[i]:
+                table[i] = [[] for _ in found]
+            for line, v in zip(table[i], found, strict=True):
+                line.append(sign * v)
+    return [max(lines, key=sum) if lines else [] for lines in table]
 
 
 def candidates_of(scorer: Scorer, taken: Action) -> list[Action]:

@@ -14,7 +14,9 @@ stops early only if its time limit comes first.
 
 The pass is searched the same way: the most dangerous cards by the Normal rules
 form a few candidate passes, each played out over the same sampled deals of the
-other 39 cards.
+other 39 cards; a hand with five or more queens, kings and aces also tries the pass
+that keeps them for a moon (:func:`moon_pass`), every candidate then played on by
+both lines.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from typing import Any, Final
 from crowsnest.ai.base import concrete
 from crowsnest.ai.budget import TALLY, Scorer, TimedSearch, race
 from crowsnest.ai.draw import shuffle
-from crowsnest.ai.hearts.common import POINTS, pass_choice, playable
+from crowsnest.ai.hearts.common import HEARTS as HEART_SUIT
+from crowsnest.ai.hearts.common import POINTS, QS, pass_choice, playable
 from crowsnest.ai.hearts.policy import (
     MOON_ALERT,
     normal_pass,
@@ -47,6 +50,14 @@ DEFAULT_WORLDS: Final = 200
 """Sampled worlds per decision: every candidate is played out in each."""
 DEFAULT_TIME_LIMIT: Final = 0.9
 """Seconds after which the search stops early, whatever it has sampled."""
+
+
+MOON_PASS_HIGH: Final = 5
+"""Queens, kings and aces a hand holds before the pass search also tries keeping them
+for a moon (:func:`moon_pass`)."""
+MOON_HEART_LOW: Final = 3
+"""Ranks by which a heart counts lower than a card of another suit when the moon pass
+picks its lowest cards."""
 
 
 RUNNER_DRAWS: Final = 4
@@ -216,11 +227,31 @@ def rollout(
 
 def pass_candidates(hand: int, count: int) -> list[int]:
     """The passes the search compares: the Normal pass first, then every choice of
-    ``count`` among the most dangerous cards by the Normal ranking."""
+    ``count`` among the most dangerous cards by the Normal ranking, and for a hand
+    that may shoot the moon the pass that keeps it (:func:`moon_pass`)."""
     danger = [c for _, c in pass_danger(hand)[: count + 3]]
     default = normal_pass(hand, count)
     combos = [sum(1 << c for c in combo) for combo in itertools.combinations(danger, count)]
-    return [default] + [c for c in combos if c != default]
+    out = [default] + [c for c in combos if c != default]
+    moon = moon_pass(hand, count)
+    if moon is not None and moon not in out:
+        out.append(moon)
+    return out
+
+
+def moon_pass(hand: int, count: int) -> int | None:
+    """For a hand with at least :data:`MOON_PASS_HIGH` queens, kings and aces, the pass
+    that keeps its moon: its ``count`` lowest cards, low hearts first (a low heart
+    loses a heart trick, and a point, to another player), never the queen of spades;
+    None for another hand. The Normal ranking passes the high cards a moon needs, so
+    without it the search never kept a hand for the moon (issue 15)."""
+    if sum(1 for c in bits(hand) if c % 13 >= 10) < MOON_PASS_HIGH:
+        return None
+    order = sorted(
+        (c for c in bits(hand) if c != QS),
+        key=lambda c: (c % 13 - (MOON_HEART_LOW if c // 13 == HEART_SUIT else 0), c),
+    )
+    return sum(1 << c for c in order[:count])
 
 
 PassWorld = tuple[list[int], list[int]]
@@ -240,8 +271,11 @@ def pass_world(me: int, hand: int, count: int, rest: list[int], rng: random.Rand
     return dealt, passes
 
 
-def pass_value(view: HeartsView, hand: int, world: PassWorld, cards: int) -> float:
-    """The hand played out after ``view``'s seat passes ``cards`` in ``world``."""
+def pass_value(
+    view: HeartsView, hand: int, world: PassWorld, cards: int, line: int | None = None
+) -> float:
+    """The hand played out after ``view``'s seat passes ``cards`` in ``world`` (by the
+    moon-shooting policy for ``line``, see :func:`rollout`)."""
     me = view.seat
     assert me is not None
     offset = PASS_OFFSET[view.pass_direction]
@@ -265,7 +299,7 @@ def pass_value(view: HeartsView, hand: int, world: PassWorld, cards: int) -> flo
         taken=(0, 0, 0, 0),
         totals=view.totals,
     )
-    return relative(rollout(game, 0, [0, 0, 0, 0], me), me)
+    return relative(rollout(game, 0, [0, 0, 0, 0], me, line), me)
 
 
 def play_value(
@@ -405,15 +439,21 @@ class Hard(TimedSearch):
             hand, count = choice.allowed, choice.count
             rest = list(bits(DECK & ~hand))
 
-            def value_pass(world: Any, action: Action) -> float:
+            shoot = (None, me) if moon_pass(hand, count) is not None else (None,)
+
+            def pass_lines(world: Any, action: Action) -> list[float]:
                 assert isinstance(action, PassCards)
-                return pass_value(view, hand, world, action.cards)
+                return [pass_value(view, hand, world, action.cards, line) for line in shoot]
+
+            def value_pass(world: Any, action: Action) -> float:
+                return min(pass_lines(world, action))
 
             return Scorer(
                 candidates=[concrete(choice, c) for c in pass_candidates(hand, count)],
                 draw=lambda rng: pass_world(me, hand, count, rest, rng),
                 value=value_pass,
                 higher=False,
+                lines=pass_lines if len(shoot) > 1 else None,
             )
         cards = playable(legal)
         if len(cards) < 2:
@@ -423,9 +463,12 @@ class Hard(TimedSearch):
 
         known = Worlds(view)
 
-        def value_play(world: Any, action: Action) -> float:
+        def line_values(world: Any, action: Action) -> list[float]:
             assert isinstance(action, Play)
-            return min(play_value(view, world, action.card, line, known) for line in lines)
+            return [play_value(view, world, action.card, line, known) for line in lines]
+
+        def value_play(world: Any, action: Action) -> float:
+            return min(line_values(world, action))
 
         return Scorer(
             candidates=[Play(c) for c in candidates],
@@ -433,6 +476,7 @@ class Hard(TimedSearch):
             value=value_play,
             higher=False,
             face_up=lambda hands, nest: list(hands),
+            lines=line_values if len(lines) > 1 else None,
         )
 
     def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:
@@ -441,15 +485,22 @@ class Hard(TimedSearch):
         candidates = pass_candidates(hand, count)
         default = candidates[0]
         deadline = self.deadline()
-        results: list[list[float]] = [[] for _ in candidates]
+        # With a moon pass among them, every candidate is also played on by the
+        # shooting policy and is worth its better line (as in card play).
+        lines = (None, me) if moon_pass(hand, count) is not None else (None,)
+        results: list[list[list[float]]] = [[[] for _ in lines] for _ in candidates]
+        by_line = [[r[k] for r in results] for k in range(len(lines))]
         alive = list(range(len(candidates)))
         rest = list(bits(DECK & ~hand))
         worlds = 0
         while self.search_on(worlds, deadline) and len(alive) > 1:
             world = pass_world(me, hand, count, rest, rng)
             for i in alive:
-                results[i].append(pass_value(view, hand, world, candidates[i]))
+                for k, line in enumerate(lines):
+                    results[i][k].append(pass_value(view, hand, world, candidates[i], line))
             worlds += 1
-            alive = race(results, alive, higher=False)
-        totals = {candidates[i]: sum(results[i]) for i in alive}
+            # A candidate is dropped once it is clearly behind in every line.
+            kept = {i for k in range(len(lines)) for i in race(by_line[k], alive, higher=False)}
+            alive = [i for i in alive if i in kept]
+        totals = {candidates[i]: min(sum(r) for r in results[i]) for i in alive}
         return min(totals, key=lambda c: (round(totals[c], 6), c != default, c))
