@@ -9,7 +9,7 @@ import pytest
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.easy import Easy
-from crowsnest.ai.hearts.hard import Hard, moon_pass, sample_world
+from crowsnest.ai.hearts.hard import Hard, moon_pass, sample_world, survivors
 from crowsnest.ai.hearts.normal import Normal
 from crowsnest.ai.hearts.shooter import Shooter
 from crowsnest.ai.registry import make_bot
@@ -428,6 +428,23 @@ def test_hard_chooses_its_pass_by_search_among_dangerous_cards() -> None:
         Hard(worlds=20, time_limit=UNTIMED), "2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS"
     ).split()
     assert len(passed) == 3 and {"KS", "AS"} & set(passed)
+
+
+def test_a_candidate_stays_in_the_search_while_one_of_its_lines_is_in_the_race() -> None:
+    """Searched in two lines (lower is better), a candidate is dropped only once it is
+    clearly behind in both: card 1 trails the Normal line but leads the moon line."""
+    rng = random.Random(0)
+    worlds = 16
+
+    def noisy(mean: float) -> list[float]:
+        return [mean + rng.uniform(-1, 1) for _ in range(worlds)]
+
+    normal = [noisy(0.0), noisy(5.0), noisy(5.0)]
+    moon = [noisy(3.0), noisy(-4.0), noisy(6.0)]
+    assert survivors([normal], [0, 1, 2]) == [0]
+    assert survivors([moon], [0, 1, 2]) == [1]
+    assert survivors([normal, moon], [0, 1, 2]) == [0, 1]
+    assert survivors([normal, moon], [0, 2]) == [0]
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -366,6 +366,17 @@ def moon_line(s: Situation) -> bool:
     return not any(s.taken[p] for p in range(4) if p != s.seat)
 
 
+def survivors(by_line: Sequence[Sequence[Sequence[float]]], alive: Sequence[int]) -> list[int]:
+    """The candidates of ``alive`` still worth searching when each is played on in
+    several lines (``by_line[k][i]``: candidate ``i``'s results in line ``k``) and is
+    worth its better line: those not clearly behind the leader
+    (:func:`~crowsnest.ai.budget.race`, lower is better) in at least one line."""
+    if len(by_line) == 1:
+        return race(by_line[0], alive, higher=False)
+    kept = {i for results in by_line for i in race(results, alive, higher=False)}
+    return [i for i in alive if i in kept]
+
+
 def relative(points: Sequence[int], seat: int) -> float:
     """The hand score of ``seat`` minus the mean of the other three (lower is better)."""
     return points[seat] - (sum(points) - points[seat]) / 3
@@ -404,7 +415,7 @@ class Hard(TimedSearch):
         results: dict[tuple[int, int | None], list[float]] = {
             (card, line): [] for card in candidates for line in lines
         }
-        normal_line = [results[card, None] for card in candidates]
+        by_line = [[results[card, line] for card in candidates] for line in lines]
         alive = list(range(len(candidates)))
         worlds = 0
         known = Worlds(view)
@@ -415,8 +426,7 @@ class Hard(TimedSearch):
                 for line in lines:
                     results[card, line].append(play_value(view, hands, card, line, known))
             worlds += 1
-            if len(lines) == 1:  # a candidate with a moon line is worth its better line
-                alive = race(normal_line, alive, higher=False)
+            alive = survivors(by_line, alive)
         if len(alive) == 1:
             return candidates[alive[0]]
         value = {
@@ -499,8 +509,6 @@ class Hard(TimedSearch):
                 for k, line in enumerate(lines):
                     results[i][k].append(pass_value(view, hand, world, candidates[i], line))
             worlds += 1
-            # A candidate is dropped once it is clearly behind in every line.
-            kept = {i for k in range(len(lines)) for i in race(by_line[k], alive, higher=False)}
-            alive = [i for i in alive if i in kept]
+            alive = survivors(by_line, alive)
         totals = {candidates[i]: min(sum(r) for r in results[i]) for i in alive}
         return min(totals, key=lambda c: (round(totals[c], 6), c != default, c))
