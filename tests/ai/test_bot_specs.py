@@ -18,8 +18,8 @@ def test_options_set_the_constructors_parameters() -> None:
     assert isinstance(rook, RookHard)
     assert (rook.playouts, rook.shades, rook.time_limit) == (500, (0.0, 0.5), 2.0)
     assert rook.confidence == 0.5
-    hearts = make_bot("hearts", "hard:worlds=12")
-    assert isinstance(hearts, HeartsHard) and hearts.worlds == 12
+    hearts = make_bot("hearts", "hard:worlds=12,moon_high=4")
+    assert isinstance(hearts, HeartsHard) and (hearts.worlds, hearts.moon_high) == (12, 4)
     plain = make_bot("rook", "hard")
     assert isinstance(plain, RookHard) and plain.shades is None and plain.playouts > 12
 

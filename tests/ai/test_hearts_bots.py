@@ -425,7 +425,7 @@ def test_hard_samples_worlds_that_respect_voids_and_passes() -> None:
 
 def test_hard_chooses_its_pass_by_search_among_dangerous_cards() -> None:
     passed = passing(
-        Hard(worlds=20, time_limit=UNTIMED), "2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS"
+        Hard(worlds=20, time_limit=UNTIMED), "2C 5C 8C TC 3D 6D 9D JD 4H 7H 2S KS AS"
     ).split()
     assert len(passed) == 3 and {"KS", "AS"} & set(passed)
 
@@ -480,7 +480,9 @@ def test_the_moon_pass_keeps_the_high_cards_and_the_queen() -> None:
     assert moon_pass(parse_cards("QS 4S 5S 6S AC KC QC AD KD AH 2H 3H 9D"), 3) == parse_cards(
         "2H 3H 4S"
     )
-    assert moon_pass(parse_cards("2C 5C 8C TC 3D 6D 9D JD 4H AH 2S KS AS"), 3) is None
+    assert moon_pass(parse_cards("2C 5C 8C TC 3D 6D 9D JD 4H 7H 2S KS AS"), 3) is None
+    # Nine queens, kings and aces: a bot asking for ten tries no moon pass.
+    assert moon_pass(parse_cards("2C 3C AC KC QC AD KD QD 7H KH AH 9S AS"), 3, high=10) is None
 
 
 @pytest.mark.parametrize("name", ["ducker", "easy", "normal", "shooter", "hard"])

@@ -55,7 +55,13 @@ _SECONDS = Annotated[float, Field(ge=0)]
 _FACTOR = Annotated[float, Field(ge=0)]
 _POINTS = Annotated[float, Field(ge=-120, le=120)]
 OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
-    "hearts": {"hard": {"worlds": _COUNT, "time_limit": _SECONDS}},
+    "hearts": {
+        "hard": {
+            "worlds": _COUNT,
+            "time_limit": _SECONDS,
+            "moon_high": Annotated[int, Field(ge=0, le=13)],
+        }
+    },
     "rook": {
         "hard": {
             "playouts": _COUNT,

@@ -14,7 +14,7 @@ stops early only if its time limit comes first.
 
 The pass is searched the same way: the most dangerous cards by the Normal rules
 form a few candidate passes, each played out over the same sampled deals of the
-other 39 cards; a hand with five or more queens, kings and aces also tries the pass
+other 39 cards; a hand with three or more queens, kings and aces also tries the pass
 that keeps them for a moon (:func:`moon_pass`), every candidate then played on by
 both lines.
 """
@@ -52,9 +52,12 @@ DEFAULT_TIME_LIMIT: Final = 0.9
 """Seconds after which the search stops early, whatever it has sampled."""
 
 
-MOON_PASS_HIGH: Final = 5
+MOON_PASS_HIGH: Final = 3
 """Queens, kings and aces a hand holds before the pass search also tries keeping them
-for a moon (:func:`moon_pass`)."""
+for a moon (:func:`moon_pass`). Measured in session 15 (docs/ai.md), against the same
+deals: 3 scored 1.27 a hand better than 5 against three Duckers and 1.99 better
+against three Shooters; 0 (every hand) only 0.04 and 0.28 better than 3, for half as
+much again at the 95th percentile of a decision's time."""
 MOON_HEART_LOW: Final = 3
 """Ranks by which a heart counts lower than a card of another suit when the moon pass
 picks its lowest cards."""
@@ -225,7 +228,7 @@ def rollout(
     return game.results[-1].points
 
 
-def pass_candidates(hand: int, count: int) -> list[int]:
+def pass_candidates(hand: int, count: int, high: int = MOON_PASS_HIGH) -> list[int]:
     """The passes the search compares: the Normal pass first, then every choice of
     ``count`` among the most dangerous cards by the Normal ranking, and for a hand
     that may shoot the moon the pass that keeps it (:func:`moon_pass`)."""
@@ -233,19 +236,19 @@ def pass_candidates(hand: int, count: int) -> list[int]:
     default = normal_pass(hand, count)
     combos = [sum(1 << c for c in combo) for combo in itertools.combinations(danger, count)]
     out = [default] + [c for c in combos if c != default]
-    moon = moon_pass(hand, count)
+    moon = moon_pass(hand, count, high)
     if moon is not None and moon not in out:
         out.append(moon)
     return out
 
 
-def moon_pass(hand: int, count: int) -> int | None:
-    """For a hand with at least :data:`MOON_PASS_HIGH` queens, kings and aces, the pass
+def moon_pass(hand: int, count: int, high: int = MOON_PASS_HIGH) -> int | None:
+    """For a hand with at least ``high`` queens, kings and aces, the pass
     that keeps its moon: its ``count`` lowest cards, low hearts first (a low heart
     loses a heart trick, and a point, to another player), never the queen of spades;
     None for another hand. The Normal ranking passes the high cards a moon needs, so
     without it the search never kept a hand for the moon (issue 15)."""
-    if sum(1 for c in bits(hand) if c % 13 >= 10) < MOON_PASS_HIGH:
+    if sum(1 for c in bits(hand) if c % 13 >= 10) < high:
         return None
     order = sorted(
         (c for c in bits(hand) if c != QS),
@@ -387,10 +390,15 @@ class Hard(TimedSearch):
     work = "worlds"
 
     def __init__(
-        self, worlds: int = DEFAULT_WORLDS, time_limit: float = DEFAULT_TIME_LIMIT
+        self,
+        worlds: int = DEFAULT_WORLDS,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        moon_high: int = MOON_PASS_HIGH,
     ) -> None:
         self.worlds = worlds
         self.time_limit = time_limit
+        self.moon_high = moon_high
+        """Queens, kings and aces from which a hand tries the moon pass."""
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, HeartsView) and view.seat is not None
@@ -449,7 +457,7 @@ class Hard(TimedSearch):
             hand, count = choice.allowed, choice.count
             rest = list(bits(DECK & ~hand))
 
-            shoot = (None, me) if moon_pass(hand, count) is not None else (None,)
+            shoot = (None, me) if moon_pass(hand, count, self.moon_high) is not None else (None,)
 
             def pass_lines(world: Any, action: Action) -> list[float]:
                 assert isinstance(action, PassCards)
@@ -459,7 +467,9 @@ class Hard(TimedSearch):
                 return min(pass_lines(world, action))
 
             return Scorer(
-                candidates=[concrete(choice, c) for c in pass_candidates(hand, count)],
+                candidates=[
+                    concrete(choice, c) for c in pass_candidates(hand, count, self.moon_high)
+                ],
                 draw=lambda rng: pass_world(me, hand, count, rest, rng),
                 value=value_pass,
                 higher=False,
@@ -492,12 +502,12 @@ class Hard(TimedSearch):
     def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:
         me = view.seat
         assert me is not None
-        candidates = pass_candidates(hand, count)
+        candidates = pass_candidates(hand, count, self.moon_high)
         default = candidates[0]
         deadline = self.deadline()
         # With a moon pass among them, every candidate is also played on by the
         # shooting policy and is worth its better line (as in card play).
-        lines = (None, me) if moon_pass(hand, count) is not None else (None,)
+        lines = (None, me) if moon_pass(hand, count, self.moon_high) is not None else (None,)
         results: list[list[list[float]]] = [[[] for _ in lines] for _ in candidates]
         by_line = [[r[k] for r in results] for k in range(len(lines))]
         alive = list(range(len(candidates)))
