@@ -56,8 +56,8 @@ MOON_PASS_HIGH: Final = 3
 """Queens, kings and aces a hand holds before the pass search also tries keeping them
 for a moon (:func:`moon_pass`). Measured in session 15 (docs/ai.md), against the same
 deals: 3 scored 1.27 a hand better than 5 against three Duckers and 1.99 better
-against three Shooters; 0 (every hand) only 0.04 and 0.28 better than 3, for half as
-much again at the 95th percentile of a decision's time."""
+against three Shooters; 0 (every hand) only 0.04 and 0.28 better than 3, for about
+40% more at the 95th percentile of a decision's time."""
 MOON_HEART_LOW: Final = 3
 """Ranks by which a heart counts lower than a card of another suit when the moon pass
 picks its lowest cards."""

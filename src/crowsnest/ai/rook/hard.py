@@ -624,7 +624,8 @@ def play_run(
     deck: Deck, view: RookView, exact_cards: int = EXACT_CARDS
 ) -> Callable[[list[int], int], float]:
     """The hand played out in a world after a card: by the Normal policy, or exactly
-    over the last tricks (:data:`~crowsnest.ai.rook.exact.EXACT_CARDS`)."""
+    once ``exact_cards`` cards or fewer are left in the hands (by default the last
+    three tricks, :data:`~crowsnest.ai.rook.exact.EXACT_CARDS`)."""
     me = view.seat
     assert me is not None and view.trump is not None and view.declarer is not None
     leader = view.leader if view.leader is not None else me
