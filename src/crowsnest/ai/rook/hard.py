@@ -70,7 +70,7 @@ from crowsnest.ai.rook.search import (
     team_score,
 )
 from crowsnest.ai.rook.situation import from_view, played_from, voids_from
-from crowsnest.ai.rook.worlds import NEST, SLACKS, Known, sample
+from crowsnest.ai.rook.worlds import NEST, SLACK, Known, sample
 from crowsnest.engine import (
     Action,
     Bid,
@@ -222,8 +222,9 @@ def clear_gain(a: Sequence[float], b: Sequence[float], margin: float) -> bool:
     return mean - margin > RAISE_CONFIDENCE * math.sqrt(var / n)
 
 
-def known_of(deck: Deck, view: RookView, slack: tuple[float, float] = SLACKS) -> Known:
-    """What ``view``'s seat knows of the hidden cards (``slack``: :attr:`Known.slack`)."""
+def known_of(deck: Deck, view: RookView, slack: tuple[float, float] | None = None) -> Known:
+    """What ``view``'s seat knows of the hidden cards (``slack``: :attr:`Known.slack`,
+    by default :data:`~crowsnest.ai.rook.worlds.SLACK` for both)."""
     me = view.seat
     assert me is not None and view.hand is not None
     hand = view.hand
@@ -258,7 +259,7 @@ def known_of(deck: Deck, view: RookView, slack: tuple[float, float] = SLACKS) ->
         auction=view.auction,
         declarer=view.declarer,
         trump=view.trump,
-        slack=slack,
+        slack=(SLACK, SLACK) if slack is None else slack,
     )
 
 
@@ -273,14 +274,15 @@ class Hard(TimedSearch):
         shades: Shades | None = None,
         confidence: float = CONFIDENCE,
         partner_shade: float = PARTNER_SHADE,
-        slack: tuple[float, float] = SLACKS,
+        slack: tuple[float, float] | None = None,
         exact_cards: int = EXACT_CARDS,
     ) -> None:
         self.playouts = playouts
         self.exact_cards = exact_cards
         """Cards left (all hands) at or below which card play is searched exactly."""
         self.slack = slack
-        """The worlds' slack for a bid and a pass (:attr:`Known.slack`)."""
+        """The worlds' slack for a bid and a pass (:attr:`Known.slack`); None: the
+        default."""
         self.partner_shade = partner_shade
         """Points (of a 120-point deck) the partner's hand is taken to make less, in
         the auction's playouts of a pass (:func:`bid_world`)."""

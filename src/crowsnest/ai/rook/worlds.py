@@ -29,8 +29,6 @@ TRIES: Final = 6
 """Worlds drawn at most for one sample before the most plausible is taken."""
 SLACK: Final = 12.0
 """Points by which a bid may exceed (or a pass fall short of) the estimate freely."""
-SLACKS: Final = (SLACK, SLACK)
-"""The slack of a bid and of a pass (:attr:`Known.slack`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +49,10 @@ class Known:
     auction: tuple[tuple[int, int | None], ...]
     declarer: int | None
     trump: int | None
-    slack: tuple[float, float] = SLACKS
+    slack: tuple[float, float]
     """Points by which a bid may exceed the bidder's Normal estimate, and the
-    estimate exceed what a pass declined, before the world grows less plausible."""
+    estimate exceed what a pass declined, before the world grows less plausible
+    (:data:`SLACK` both by default)."""
 
 
 def _deal(deck: Deck, known: Known, rng: random.Random) -> list[int] | None:
