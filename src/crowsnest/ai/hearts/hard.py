@@ -228,18 +228,24 @@ def rollout(
     return game.results[-1].points
 
 
-def pass_candidates(hand: int, count: int, high: int = MOON_PASS_HIGH) -> list[int]:
-    """The passes the search compares: the Normal pass first, then every choice of
+def pass_candidates(
+    hand: int, count: int, me: int, high: int = MOON_PASS_HIGH
+) -> tuple[list[int], tuple[int | None, ...]]:
+    """The passes the search compares, and the lines each is played on by (see
+    :func:`rollout`). The passes: the Normal pass first, then every choice of
     ``count`` among the most dangerous cards by the Normal ranking, and for a hand
-    that may shoot the moon the pass that keeps it (:func:`moon_pass`)."""
+    that may shoot the moon the pass that keeps it (:func:`moon_pass`). The lines: the
+    Normal one, and with a moon pass the moon line for ``me`` as well."""
     danger = [c for _, c in pass_danger(hand)[: count + 3]]
     default = normal_pass(hand, count)
     combos = [sum(1 << c for c in combo) for combo in itertools.combinations(danger, count)]
     out = [default] + [c for c in combos if c != default]
     moon = moon_pass(hand, count, high)
-    if moon is not None and moon not in out:
+    if moon is None:
+        return out, (None,)
+    if moon not in out:
         out.append(moon)
-    return out
+    return out, (None, me)
 
 
 def moon_pass(hand: int, count: int, high: int = MOON_PASS_HIGH) -> int | None:
@@ -456,8 +462,7 @@ class Hard(TimedSearch):
         if choice is not None:
             hand, count = choice.allowed, choice.count
             rest = list(bits(DECK & ~hand))
-
-            shoot = (None, me) if moon_pass(hand, count, self.moon_high) is not None else (None,)
+            passes, shoot = pass_candidates(hand, count, me, self.moon_high)
 
             def pass_lines(world: Any, action: Action) -> list[float]:
                 assert isinstance(action, PassCards)
@@ -467,9 +472,7 @@ class Hard(TimedSearch):
                 return min(pass_lines(world, action))
 
             return Scorer(
-                candidates=[
-                    concrete(choice, c) for c in pass_candidates(hand, count, self.moon_high)
-                ],
+                candidates=[concrete(choice, c) for c in passes],
                 draw=lambda rng: pass_world(me, hand, count, rest, rng),
                 value=value_pass,
                 higher=False,
@@ -502,12 +505,11 @@ class Hard(TimedSearch):
     def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:
         me = view.seat
         assert me is not None
-        candidates = pass_candidates(hand, count, self.moon_high)
-        default = candidates[0]
-        deadline = self.deadline()
         # With a moon pass among them, every candidate is also played on by the
         # shooting policy and is worth its better line (as in card play).
-        lines = (None, me) if moon_pass(hand, count, self.moon_high) is not None else (None,)
+        candidates, lines = pass_candidates(hand, count, me, self.moon_high)
+        default = candidates[0]
+        deadline = self.deadline()
         results: list[list[list[float]]] = [[[] for _ in lines] for _ in candidates]
         by_line = [[r[k] for r in results] for k in range(len(lines))]
         alive = list(range(len(candidates)))
