@@ -10,7 +10,12 @@ import pytest
 
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
 from crowsnest.ai.registry import BOTS, OPTIONS, canonical_spec, make_bot
+from crowsnest.ai.rook.common import deck_of
+from crowsnest.ai.rook.hard import RULE_STYLES
 from crowsnest.ai.rook.hard import Hard as RookHard
+from crowsnest.ai.rook.normal import Normal as RookNormal
+from crowsnest.ai.rook.odds import STYLES
+from crowsnest.engine.rules.rook import CROWSNEST, ROOK_PRESETS
 
 
 def test_options_set_the_constructors_parameters() -> None:
@@ -22,6 +27,16 @@ def test_options_set_the_constructors_parameters() -> None:
     assert isinstance(hearts, HeartsHard) and (hearts.worlds, hearts.moon_high) == (12, 4)
     plain = make_bot("rook", "hard")
     assert isinstance(plain, RookHard) and plain.shades is None and plain.playouts > 12
+    normal, bold = make_bot("rook", "normal"), make_bot("rook", 'normal:style="hard"')
+    assert isinstance(normal, RookNormal) and normal.style is STYLES["normal"]
+    assert isinstance(bold, RookNormal) and bold.style is STYLES["hard"]
+    careful = make_bot("rook", 'hard:style="normal"')
+    assert isinstance(careful, RookHard)
+    for rules in ROOK_PRESETS:
+        deck = deck_of(rules)
+        assert careful.style_for(deck) is STYLES["normal"]
+        assert plain.style_for(deck) is STYLES[RULE_STYLES.get(rules.id, "normal")]
+    assert plain.style_for(deck_of(CROWSNEST)) is STYLES["hard"]
 
 
 def test_the_declared_options_are_the_constructors_parameters() -> None:
@@ -42,6 +57,7 @@ def test_the_declared_options_are_the_constructors_parameters() -> None:
         ("hard:confidence=0", "hard:confidence=0.0"),
         ("hard:shades=[0,1],playouts=500", "hard:playouts=500,shades=[0.0,1.0]"),
         ("hard:confidence=1,time_limit=2", "hard:time_limit=2.0,confidence=1.0"),
+        ('normal:style="hard"', 'normal:style="hard"'),
     ],
 )
 def test_a_spec_is_spelled_one_way(spec: str, spelled: str) -> None:
@@ -60,7 +76,13 @@ def test_a_spec_is_spelled_one_way(spec: str, spelled: str) -> None:
         ("hard:=3", "expected key=value at '=3'"),
         ("hard:playouts=5,", "expected key=value at ''"),
         ("hard:depth=3", "rook bot 'hard' has no option 'depth'; it takes playouts, time_limit"),
-        ("normal:playouts=3", "rook bot 'normal' has no option 'playouts'; it takes none"),
+        ("normal:playouts=3", "rook bot 'normal' has no option 'playouts'; it takes style"),
+        ("easy:playouts=3", "rook bot 'easy' has no option 'playouts'; it takes none"),
+        (
+            'normal:style="bold"',
+            "style=\"bold\": Value error, unknown style 'bold'; choose normal or hard",
+        ),
+        ("hard:style=1", "style=1: Input should be a valid string"),
         ("hard:playouts=5,playouts=6", "option 'playouts' given twice"),
         ("hard:playouts=5;shades=[0,0]", "expected ',' after playouts=5"),
         ("hard:playouts=many", "option 'playouts' needs a JSON value"),

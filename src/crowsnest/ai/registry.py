@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Final
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, Field, TypeAdapter, ValidationError
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
@@ -24,6 +24,7 @@ from crowsnest.ai.rook import easy as rook_easy
 from crowsnest.ai.rook import greedy as rook_greedy
 from crowsnest.ai.rook import hard as rook_hard
 from crowsnest.ai.rook import normal as rook_normal
+from crowsnest.ai.rook.odds import STYLES
 from crowsnest.ai.simple import RandomBot
 from crowsnest.engine.cards import Family
 
@@ -54,6 +55,15 @@ _COUNT = Annotated[int, Field(ge=1)]
 _SECONDS = Annotated[float, Field(ge=0)]
 _FACTOR = Annotated[float, Field(ge=0)]
 _POINTS = Annotated[float, Field(ge=-120, le=120)]
+
+
+def _known_style(name: str) -> str:
+    if name not in STYLES:
+        raise ValueError(f"unknown style {name!r}; choose {' or '.join(STYLES)}")
+    return name
+
+
+_STYLE = Annotated[str, AfterValidator(_known_style)]
 OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
     "hearts": {
         "hard": {
@@ -63,6 +73,7 @@ OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
         }
     },
     "rook": {
+        "normal": {"style": _STYLE},
         "hard": {
             "playouts": _COUNT,
             "time_limit": _SECONDS,
@@ -71,6 +82,7 @@ OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
             "partner_shade": _POINTS,
             "slack": tuple[_POINTS, _POINTS],
             "exact_cards": Annotated[int, Field(ge=0, le=60)],
+            "style": _STYLE,
         },
     },
 }

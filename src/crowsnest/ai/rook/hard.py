@@ -3,13 +3,14 @@
 Each decision draws worlds — the hidden cards dealt to the other hands and the nest
 consistently with the view (:mod:`crowsnest.ai.rook.worlds`) — and plays every
 candidate out in every world, all four seats by the Normal policy from there
-(:mod:`crowsnest.ai.rook.search`). The same worlds serve every candidate, so their
-comparison is not blurred by luck; the candidate with the best mean hand score
-(its team's minus the other team's, by the rule set's own scoring) wins if it beats
-the Normal choice by more than the sampling noise (:func:`threshold`), else the
-Normal choice stands. A candidate clearly worse than the leader is dropped as the
-search goes (:func:`~crowsnest.ai.budget.race`), and the search stops once one is
-left.
+(:mod:`crowsnest.ai.rook.search`): the opponents by Normal's weights, its own side
+by its :attr:`Hard.style` (the rule set's, :data:`RULE_STYLES`). The same worlds
+serve every candidate, so their comparison is not blurred by luck; the candidate
+with the best mean hand score (its team's minus the other team's, by the rule set's
+own scoring) wins if it beats the policy's choice by more than the sampling noise
+(:func:`threshold`), else the policy's choice stands. A candidate clearly worse than
+the leader is dropped as the search goes (:func:`~crowsnest.ai.budget.race`), and the
+search stops once one is left.
 
 It plays ``playouts`` hands out per decision, spread over as many worlds as that
 makes for the candidates (so the same seed gives the same decision), and stops
@@ -61,12 +62,14 @@ from crowsnest.ai.rook.common import (
 )
 from crowsnest.ai.rook.exact import EXACT_CARDS, exact_value
 from crowsnest.ai.rook.hand import best_trump, discard_order, trump_score
+from crowsnest.ai.rook.odds import STYLES, Style
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.search import (
     distinct_cards,
     finish_auction,
     play_contract,
     rollout,
+    styles_for,
     team_score,
 )
 from crowsnest.ai.rook.situation import from_view, played_from, voids_from
@@ -130,6 +133,13 @@ SHADE_WEAK: Final = 15.0
 in it stops the defence, whose better play it feels most (issue 15: such contracts
 were set twice as often as the others)."""
 
+
+RULE_STYLES: Final[dict[str, str]] = {CROWSNEST.id: "hard"}
+"""The card-play style of Hard's side by rule set id, where measured to pay (else
+"normal"; docs/ai.md, "Issue 15, session 16"). The Hard weights were tuned by
+duplicate self-play of Normal in Tournament Rook and CrowsNest; in Hard's own
+playouts and auction they gained +4.5 +- 3.4 points a hand over 1,200 paired
+CrowsNest deals and nothing that shows in Tournament Rook (-0.2 +- 2.7)."""
 
 Shades = tuple[float, float]
 """Factors for :data:`SHADE` and :data:`SHADE_WEAK`."""
@@ -276,8 +286,13 @@ class Hard(TimedSearch):
         partner_shade: float = PARTNER_SHADE,
         slack: tuple[float, float] | None = None,
         exact_cards: int = EXACT_CARDS,
+        style: str | None = None,
     ) -> None:
         self.playouts = playouts
+        self.style = style
+        """The name of the weights its side's cards are played by, in its own policy
+        choice and in the rollouts (:data:`~crowsnest.ai.rook.odds.STYLES`); None: the
+        rule set's (:data:`RULE_STYLES`)."""
         self.exact_cards = exact_cards
         """Cards left (all hands) at or below which card play is searched exactly."""
         self.slack = slack
@@ -292,6 +307,10 @@ class Hard(TimedSearch):
         self.time_limit = time_limit
         self.shades = shades
         """The auction's margin factors (:func:`bid_shade`); None: the rule set's."""
+
+    def style_for(self, deck: Deck) -> Style:
+        """The card-play weights of its side in ``deck``'s rule set."""
+        return STYLES[self.style or RULE_STYLES.get(deck.rules.id, "normal")]
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
@@ -365,6 +384,7 @@ class Hard(TimedSearch):
         deadline = self.deadline()
         known = known_of(deck, view, self.slack)
         shade = auction_shade(deck, view, self.shades)
+        style = self.style_for(deck)
         declare: list[list[float]] = [[] for _ in amounts]
         stay: list[float] = []
         margin = 0.0
@@ -376,7 +396,7 @@ class Hard(TimedSearch):
             while self.search_on(worlds * (2 if may_pass else 1), deadline):
                 world = sample(deck, known, rng)
                 made_pts, theirs, passed = bid_world(
-                    deck, view, world, amounts[0], may_pass, self.partner_shade
+                    deck, view, world, amounts[0], may_pass, style, self.partner_shade
                 )
                 for i, b in enumerate(amounts):
                     declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
@@ -411,7 +431,7 @@ class Hard(TimedSearch):
         options = discard_options(deck, view, choice)
         if len(options) == 1:
             return options[0][0]
-        run = discard_run(deck, view)
+        run = discard_run(deck, view, self.style_for(deck))
         best = self._search(deck, view, range(len(options)), lambda w, i: run(w, *options[i]), rng)
         return options[best][0]
 
@@ -419,15 +439,18 @@ class Hard(TimedSearch):
         candidates = trump_candidates(deck, view, colours)
         if len(candidates) == 1:
             return candidates[0]
-        return self._search(deck, view, candidates, trump_run(deck, view), rng)
+        return self._search(
+            deck, view, candidates, trump_run(deck, view, self.style_for(deck)), rng
+        )
 
     # -- card play ---------------------------------------------------------------------
 
     def _play(self, deck: Deck, view: RookView, legal: int, rng: random.Random) -> int:
-        candidates = play_candidates(deck, view, legal)
+        candidates = play_candidates(deck, view, legal, self.style_for(deck))
         if len(candidates) == 1:
             return candidates[0]
-        return self._search(deck, view, candidates, play_run(deck, view, self.exact_cards), rng)
+        run = play_run(deck, view, self.style_for(deck), self.exact_cards)
+        return self._search(deck, view, candidates, run, rng)
 
     # -- a review's evidence -----------------------------------------------------------
 
@@ -454,13 +477,16 @@ class Hard(TimedSearch):
         if view.phase == "auction":
             may_pass, amounts = bids(legal)
             shade = auction_shade(deck, view, self.shades)
+            style = self.style_for(deck)
 
             def bid_draw(rng: random.Random) -> tuple[int, int, float | None]:
-                return bid_world(deck, view, draw(rng), amounts[0], may_pass, self.partner_shade)
+                return bid_world(
+                    deck, view, draw(rng), amounts[0], may_pass, style, self.partner_shade
+                )
 
             def bid_face_up(hands: Sequence[int], nest: int) -> tuple[int, int, float | None]:
                 world = face_up(hands, nest)
-                return bid_world(deck, view, world, amounts[0], may_pass, self.partner_shade)
+                return bid_world(deck, view, world, amounts[0], may_pass, style, self.partner_shade)
 
             def value_bid(world: Any, action: Action) -> float:
                 assert isinstance(action, Bid)
@@ -481,7 +507,7 @@ class Hard(TimedSearch):
             trumps: dict[int, int] = {}
             for mask, colour in found:
                 trumps.setdefault(mask, colour)
-            run = discard_run(deck, view)
+            run = discard_run(deck, view, self.style_for(deck))
 
             def value_discard(world: Any, action: Action) -> float:
                 assert isinstance(action, Discard)
@@ -494,7 +520,7 @@ class Hard(TimedSearch):
             return Scorer(candidates, draw, value_discard, True, face_up)
         colours = trump_choices(legal)
         if colours:
-            trump = trump_run(deck, view)
+            trump = trump_run(deck, view, self.style_for(deck))
 
             def value_trump(world: Any, action: Action) -> float:
                 assert isinstance(action, NameTrump)
@@ -502,13 +528,14 @@ class Hard(TimedSearch):
 
             named: list[Action] = [NameTrump(t) for t in trump_candidates(deck, view, colours)]
             return Scorer(named, draw, value_trump, True, face_up)
-        play = play_run(deck, view, self.exact_cards)
+        play = play_run(deck, view, self.style_for(deck), self.exact_cards)
 
         def value_play(world: Any, action: Action) -> float:
             assert isinstance(action, Play)
             return play(world, action.card)
 
-        cards: list[Action] = [Play(c) for c in play_candidates(deck, view, playable(legal))]
+        found_cards = play_candidates(deck, view, playable(legal), self.style_for(deck))
+        cards: list[Action] = [Play(c) for c in found_cards]
         return Scorer(cards, draw, value_play, True, face_up)
 
 
@@ -521,6 +548,7 @@ def bid_world(
     world: list[int],
     low: int,
     may_pass: bool,
+    style: Style,
     partner_shade: float = 0.0,
 ) -> tuple[int, int, float | None]:
     """In ``world``: (the points the seat's team counts declaring at ``low``, the
@@ -529,7 +557,8 @@ def bid_world(
     it may not pass)."""
     me = view.seat
     assert me is not None
-    mine = play_contract(deck, world, view.dealer, me, low)
+    styles = styles_for(me, style)
+    mine = play_contract(deck, world, view.dealer, me, low, styles)
     made_pts = mine.counted[team_of(me)]
     theirs = mine.counted[1 - team_of(me)]
     if not may_pass:
@@ -540,7 +569,7 @@ def bid_world(
     won = finish_auction(deck, world, auction, view.dealer, shades)
     if won is None:
         return made_pts, theirs, 0.0
-    result = play_contract(deck, world, view.dealer, won[0], won[1])
+    result = play_contract(deck, world, view.dealer, won[0], won[1], styles)
     return made_pts, theirs, float(team_score(result, me))
 
 
@@ -570,17 +599,18 @@ def discard_options(deck: Deck, view: RookView, choice: Choose) -> list[tuple[in
     return options
 
 
-def discard_run(deck: Deck, view: RookView) -> Callable[[list[int], int, int], float]:
+def discard_run(deck: Deck, view: RookView, style: Style) -> Callable[[list[int], int, int], float]:
     """The hand played out in a world after discarding a mask and naming a trump."""
     assert view.hand is not None and view.seat is not None
     hand = view.hand
     me = view.seat
     bid = view.bid or 0
+    styles = styles_for(me, style)
 
     def run(world: list[int], discards: int, trump: int) -> float:
         w = [*world[:4], 0]
         w[me] = hand & ~discards
-        result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
+        result = play_contract(deck, w, view.dealer, me, bid, styles, discards, trump)
         return team_score(result, me)
 
     return run
@@ -596,36 +626,39 @@ def trump_candidates(deck: Deck, view: RookView, colours: Sequence[int]) -> list
     return [lead] + [t for t in colours if t != lead and trump_score(deck, hand, t) >= top - 25.0]
 
 
-def trump_run(deck: Deck, view: RookView) -> Callable[[list[int], int], float]:
+def trump_run(deck: Deck, view: RookView, style: Style) -> Callable[[list[int], int], float]:
     """The hand played out in a world under a named trump."""
     assert view.seat is not None
     me = view.seat
     bid = view.bid or 0
     discards = view.discards or 0
+    styles = styles_for(me, style)
 
     def run(world: list[int], trump: int) -> float:
         w = [*world[:4], 0]
-        result = play_contract(deck, w, view.dealer, me, bid, discards, trump)
+        result = play_contract(deck, w, view.dealer, me, bid, styles, discards, trump)
         return team_score(result, me)
 
     return run
 
 
-def play_candidates(deck: Deck, view: RookView, legal: int) -> list[int]:
-    """One card of each set of equivalent ``legal`` cards, the Normal choice first."""
+def play_candidates(deck: Deck, view: RookView, legal: int, style: Style) -> list[int]:
+    """One card of each set of equivalent ``legal`` cards, the policy's choice by
+    ``style`` first."""
     assert view.trump is not None
     hidden = deck.deck & ~(view.hand or 0) & ~played_from(view.tricks, ())
     candidates = distinct_cards(deck, view.trump, legal, hidden)
     if len(candidates) == 1:
         return candidates
-    prior = normal_play(from_view(view, legal))
+    prior = normal_play(from_view(view, legal), style)
     return [prior] + [c for c in candidates if c != prior]
 
 
 def play_run(
-    deck: Deck, view: RookView, exact_cards: int = EXACT_CARDS
+    deck: Deck, view: RookView, style: Style, exact_cards: int = EXACT_CARDS
 ) -> Callable[[list[int], int], float]:
-    """The hand played out in a world after a card: by the Normal policy, or exactly
+    """The hand played out in a world after a card: by the Normal policy (``style``
+    for the seat's side, :func:`~crowsnest.ai.rook.search.styles_for`), or exactly
     once ``exact_cards`` cards or fewer are left in the hands (by default the last
     three tricks, :data:`~crowsnest.ai.rook.exact.EXACT_CARDS`)."""
     me = view.seat
@@ -633,6 +666,7 @@ def play_run(
     leader = view.leader if view.leader is not None else me
     declared = view.nest is not None
     exact = sum(view.hand_sizes) <= exact_cards
+    styles = styles_for(me, style)
 
     def run(world: list[int], card: int) -> float:
         game = RookGame.from_position(
@@ -657,6 +691,6 @@ def play_run(
                 deck.rules, game.trump, game.hands, game.trick, game.leader, game.captured,
                 game.tricks_won, game.declarer or 0, game.bid, nest, team_of(me),
             )  # fmt: skip
-        return team_score(rollout(game, deck), me)
+        return team_score(rollout(game, deck, styles), me)
 
     return run

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from crowsnest.ai.base import concrete
 from crowsnest.ai.rook.common import bids, deck_for, discard_choice, playable, trump_choices
 from crowsnest.ai.rook.hand import best_trump, normal_bid, normal_discard
+from crowsnest.ai.rook.odds import STYLES
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import from_view
 from crowsnest.engine import Action, Bid, LegalAction, NameTrump, Play, PlayerView, RookView
@@ -16,6 +17,10 @@ from crowsnest.engine import Action, Bid, LegalAction, NameTrump, Play, PlayerVi
 
 class Normal:
     name = "normal"
+
+    def __init__(self, style: str = "normal") -> None:
+        self.style = STYLES[style]
+        """The weights of its card play (:data:`~crowsnest.ai.rook.odds.STYLES`)."""
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
@@ -40,4 +45,4 @@ class Normal:
         if trump_choices(legal):
             return NameTrump(best_trump(deck, view.hand))
         mask = playable(legal)
-        return Play(normal_play(from_view(view, mask)))
+        return Play(normal_play(from_view(view, mask), self.style))

@@ -104,16 +104,123 @@ def trump_danger(s: Situation) -> bool:
     return bool(out & ~s.voids[o1]) or bool(out & ~s.voids[o2])
 
 
-FED: Final = 0.45
-"""The chance a card that will not win a trick still lands its points on one of the
-team's tricks (fed to the partner)."""
-LATER: Final = 0.75
-"""How much of a side top card's chance to hold now is left for later."""
-CROW_KEEP: Final = 12.0
-"""What the low bird card (CrowsNest) is worth held: it is fed, or steals a trick."""
+class Style:
+    """The weights of the Normal card play (:mod:`crowsnest.ai.rook.play`) and of
+    :func:`keep_value`: the same policy judges a card more boldly or more carefully
+    by them. :data:`NORMAL` is the Normal bot's; the Hard bot plays its own side's
+    cards by :data:`HARD` (docs/ai.md, "Issue 15, session 16"). A plain class, not a
+    dataclass, for the compiled build (as :class:`Situation`)."""
+
+    def __init__(
+        self,
+        *,
+        draw_trump: float,
+        draw_share: float,
+        defence_trump: float,
+        top_into_bird: float,
+        partner_after: float,
+        to_partner: float,
+        to_opponent: float,
+        later: float,
+        stakes: float,
+        trick_bonus: float,
+        fed: float,
+        later_hold: float,
+        crow_keep: float,
+        trump_hold: float,
+        trump_step: float,
+        trump_later: float,
+        second_hold: float,
+        safe_hold: float,
+        rescue_trump: float,
+        rescue_void: float,
+        rescue_beaten: float,
+        rescue_top: float,
+    ) -> None:
+        self.draw_trump = draw_trump
+        """What drawing a round of trump is worth to a declarer whose opponents may
+        hold some."""
+        self.draw_share = draw_share
+        """The declarer's partner draws trump for ``draw_trump / draw_share``."""
+        self.defence_trump = defence_trump
+        """What the defence loses by leading trump."""
+        self.top_into_bird = top_into_bird
+        """What the declarer gains by drawing trump with its top trump, rather than a
+        low one, while a high bird card is unseen: a low trump lets the bird card (or
+        any middle trump) take the trick cheaply; the top one loses only to the bird
+        card, and then to nothing else."""
+        self.partner_after = partner_after
+        """The chance the partner, still to play, takes a trick this card does not."""
+        self.to_partner = to_partner
+        """Unseen cards' worth of points a partner still to play adds to a trick the
+        team takes."""
+        self.to_opponent = to_opponent
+        """The same for each opponent still to play."""
+        self.later = later
+        """Unseen cards' worth of points a later trick gathers (:func:`keep_value`)."""
+        self.stakes = stakes
+        """Bids a trick that decides the contract is worth on top of its points."""
+        self.trick_bonus = trick_bonus
+        """Shares of the rule set's bonus for most tricks a trick is worth."""
+        self.fed = fed
+        """The chance a card that will not win a trick still lands its points on one
+        of the team's tricks (fed to the partner)."""
+        self.later_hold = later_hold
+        """How much of a side top card's chance to hold now is left for later."""
+        self.crow_keep = crow_keep
+        """What the low bird card (CrowsNest) is worth held: it is fed, or steals a
+        trick."""
+        self.trump_hold = trump_hold
+        """The chance a trump wins a later trick with one higher trump unseen is
+        ``trump_hold - trump_step``, less ``trump_step`` for each more (at least
+        0.1); the top trump's is 1."""
+        self.trump_step = trump_step
+        self.trump_later = trump_later
+        """A later trick won by a trump is worth this many of ``later``."""
+        self.second_hold = second_hold
+        """The chance a side card with one higher card unseen wins a later trick."""
+        self.safe_hold = safe_hold
+        """The same for a side top card once no opponent may hold a trump and the
+        bird card is seen."""
+        self.rescue_trump = rescue_trump
+        """The chance the partner wins a trump lead this seat cannot hold."""
+        self.rescue_void = rescue_void
+        """The same for a side lead in a colour the partner has shown void in (it
+        may ruff)."""
+        self.rescue_beaten = rescue_beaten
+        """The same for a side lead that an unseen card beats."""
+        self.rescue_top = rescue_top
+        """The same for any other side lead (it can only be ruffed)."""
 
 
-def keep_value(s: Situation, card: int, later: float, danger: bool) -> float:
+NORMAL: Final = Style(
+    draw_trump=25.0,
+    draw_share=3.0,
+    defence_trump=9.0,
+    top_into_bird=8.0,
+    partner_after=0.25,
+    to_partner=1.5,
+    to_opponent=0.5,
+    later=2.5,
+    stakes=2.0,
+    trick_bonus=2.0,
+    fed=0.45,
+    later_hold=0.75,
+    crow_keep=12.0,
+    trump_hold=0.8,
+    trump_step=0.2,
+    trump_later=1.3,
+    second_hold=0.1,
+    safe_hold=0.95,
+    rescue_trump=0.2,
+    rescue_void=0.6,
+    rescue_beaten=0.25,
+    rescue_top=0.1,
+)
+"""The Normal bot's card play, as set by hand when the policy was written."""
+
+
+def keep_value(s: Situation, card: int, later: float, danger: bool, style: Style) -> float:
     """The points ``card`` should bring the team if held on: ``q``, the chance it
     wins a later trick, times its points and the ``later`` points such a trick
     gathers, plus its points when it loses but is fed to the partner."""
@@ -121,17 +228,49 @@ def keep_value(s: Situation, card: int, later: float, danger: bool) -> float:
     pts = deck.points[card]
     tm = s.trump_mask
     if deck.bird_low and card == deck.bird.bit_length() - 1:
-        return CROW_KEEP
+        return style.crow_keep
     n_above = popcount(deck.beaters[s.trump][card] & s.unseen)
+    fed = style.fed
     if tm >> card & 1:
-        q = 1.0 if n_above == 0 else max(0.1, 0.8 - 0.2 * n_above)
-        return q * (pts + later * 1.3) + (1.0 - q) * FED * pts
+        q = 1.0 if n_above == 0 else max(0.1, style.trump_hold - style.trump_step * n_above)
+        return q * (pts + later * style.trump_later) + (1.0 - q) * fed * pts
     colour = led_suit(card, tm, deck.colours)
     if n_above:
-        q = 0.1 if n_above == 1 else 0.0
+        q = style.second_hold if n_above == 1 else 0.0
     elif not danger and not (s.unseen & deck.bird):
-        q = 0.95
+        q = style.safe_hold
     else:
         # A top card is at most as safe later as it is now: the colour runs out.
-        q = LATER * hold_chance(s, card, colour, 3)
-    return q * (pts + later) + (1.0 - q) * FED * pts
+        q = style.later_hold * hold_chance(s, card, colour, 3)
+    return q * (pts + later) + (1.0 - q) * fed * pts
+
+
+HARD: Final = Style(
+    draw_trump=25.0,
+    draw_share=2.0,
+    defence_trump=9.0,
+    top_into_bird=8.0,
+    partner_after=0.5625,
+    to_partner=3.375,
+    to_opponent=0.75,
+    later=2.5,
+    stakes=1.333,
+    trick_bonus=2.0,
+    fed=0.45,
+    later_hold=0.75,
+    crow_keep=18.0,
+    trump_hold=1.2,
+    trump_step=0.3,
+    trump_later=1.3,
+    second_hold=0.1,
+    safe_hold=0.95,
+    rescue_trump=0.1333,
+    rescue_void=0.4,
+    rescue_beaten=0.375,
+    rescue_top=0.1,
+)
+"""The Hard bot's side's card play: :data:`NORMAL`'s weights as tuned by duplicate
+self-play (docs/ai.md, "Issue 15, session 16")."""
+
+STYLES: Final[dict[str, Style]] = {"normal": NORMAL, "hard": HARD}
+"""The styles by name (a bot option: ``style``)."""

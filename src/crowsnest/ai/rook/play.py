@@ -14,8 +14,11 @@ keeps the trick (:mod:`crowsnest.ai.rook.odds`); ``to_come`` what the players af
 it add. ``keep`` is what the card would bring held on (a top trump a lot, a low card
 nothing, a 14 less as its colour runs out and a ruff gets likely: so a 14 that holds
 now is cashed, not sat on). A trick that would decide the contract (set the
-declarer, or make the bid) is worth twice the bid more. The last trick carries the
-nest. From this follow the partner plays players expect:
+declarer, or make the bid) is worth some multiple of the bid more. The last trick
+carries the nest. The weights (that multiple, the chances and points above) are a
+:class:`~crowsnest.ai.rook.odds.Style`: Normal plays by
+:data:`~crowsnest.ai.rook.odds.NORMAL`, the Hard bot's side by its own where that
+was measured to pay. From this follow the partner plays players expect:
 
 * a partner sure to win gets the counters (``W`` = 1 for every card, so the card
   with the most points over its keep goes on), the Crow of CrowsNest first: it is the
@@ -32,24 +35,12 @@ bird card is out; the defence does not lead trump.
 
 from __future__ import annotations
 
-from typing import Final
-
 from crowsnest.ai.rook.common import cards, points_of
-from crowsnest.ai.rook.odds import hold_chance, keep_value, trump_danger
+from crowsnest.ai.rook.odds import Style, hold_chance, keep_value, trump_danger
 from crowsnest.ai.rook.situation import Situation, suit_mask
 from crowsnest.engine.cards import popcount
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit, winning_index
-
-DRAW_TRUMP: Final = 25.0
-"""What drawing a round of trump is worth to a declarer whose opponents may hold some."""
-DEFENCE_TRUMP: Final = 9.0
-"""What the defence loses by leading trump."""
-TOP_INTO_BIRD: Final = 8.0
-"""What the declarer gains by drawing trump with its top trump, rather than a low
-one, while a high bird card is unseen: a low trump lets the bird card (or any middle
-trump) take the trick cheaply; the top one loses only to the bird card, and then to
-nothing else."""
 
 
 def _points_left(s: Situation) -> int:
@@ -58,14 +49,15 @@ def _points_left(s: Situation) -> int:
 
 
 def _stakes(s: Situation, trick_points: float) -> float:
-    """Extra worth of a trick of ``trick_points`` that decides the contract."""
+    """The bid if a trick of ``trick_points`` decides the contract (its extra worth is
+    :attr:`Style.stakes` times this), else 0."""
     side = team_of(s.declarer)
     have = s.captured[side]
     left = _points_left(s) + s.deck.trick_bonus
     if have >= s.bid or have + left < s.bid:
         return 0.0
     if have + trick_points >= s.bid or have + left - trick_points < s.bid:
-        return 2.0 * s.bid
+        return float(s.bid)
     return 0.0
 
 
@@ -81,7 +73,7 @@ def _nest_points(s: Situation) -> float:
     return points_of(unseen & s.deck.counters, s.deck.points) * n / count
 
 
-def normal_play(s: Situation) -> int:
+def normal_play(s: Situation, style: Style) -> int:
     """The Normal card: the legal card of the highest value (see the module's
     docstring; ties: the weaker card). The values are compared as they are worked out,
     card by card (no list of them: this runs at every card of every rollout)."""
@@ -98,7 +90,7 @@ def normal_play(s: Situation) -> int:
     unseen = s.unseen
     per_card = points_of(unseen & deck.counters, pts) / (popcount(unseen) or 1)
     danger = trump_danger(s)
-    bonus = 2.0 * deck.trick_bonus / deck.hand_size
+    bonus = style.trick_bonus * deck.trick_bonus / deck.hand_size
     if s.tricks_done == deck.hand_size - 1:
         bonus += _nest_points(s)
 
@@ -118,9 +110,9 @@ def normal_play(s: Situation) -> int:
             keep_partner = hold_chance(s, win_card, led, after)
     partner_after = after >= 2
     opp_after = (after >= 1) + (after >= 3)
-    to_us = per_card * (1.5 * partner_after + 0.5 * opp_after)
-    later = 2.5 * per_card
-    stakes = _stakes(s, on_trick + bonus + 3.0 * per_card * (after > 0))
+    to_us = per_card * (style.to_partner * partner_after + style.to_opponent * opp_after)
+    later = style.later * per_card
+    stakes = style.stakes * _stakes(s, on_trick + bonus + 3.0 * per_card * (after > 0))
     declaring = s.declaring
     only_trumps = not legal & ~tm
     low_bird = deck.bird if deck.bird_low else 0
@@ -141,7 +133,7 @@ def normal_play(s: Situation) -> int:
         m ^= low
         if not trick:
             mine = hold_chance(s, c, suit_mask(deck, tm, c), 3)
-            w = mine + (1.0 - mine) * _partner_rescue(s, c)
+            w = mine + (1.0 - mine) * _partner_rescue(s, c, style)
         elif (led | tm) >> c & 1 and power[c] > power[win_card]:
             w = hold_chance(s, c, led, after)
             if partner_wins:
@@ -149,30 +141,31 @@ def normal_play(s: Situation) -> int:
         elif partner_wins:
             w = keep_partner
         else:
-            w = 0.25 if partner_after else 0.0
-        v = w * (on_trick + pts[c] + bonus + to_us + stakes) - keep_value(s, c, later, danger)
+            w = style.partner_after if partner_after else 0.0
+        keep = keep_value(s, c, later, danger, style)
+        v = w * (on_trick + pts[c] + bonus + to_us + stakes) - keep
         if not trick and tm >> c & 1 and not only_trumps:
             if declaring:
                 if danger and not low & low_bird:
-                    v += DRAW_TRUMP if s.seat == s.declarer else DRAW_TRUMP / 3
+                    v += style.draw_trump / (1.0 if s.seat == s.declarer else style.draw_share)
                 if c == top_trump:
-                    v += TOP_INTO_BIRD
+                    v += style.top_into_bird
             else:
-                v -= DEFENCE_TRUMP
+                v -= style.defence_trump
         if v > choice_value or (v == choice_value and power[c] < power[choice]):
             choice, choice_value = c, v
     return choice
 
 
-def _partner_rescue(s: Situation, card: int) -> float:
+def _partner_rescue(s: Situation, card: int, style: Style) -> float:
     """A small chance the partner wins a lead this seat cannot hold: more where the
     partner has shown void in the colour (and may ruff)."""
     deck = s.deck
     tm = s.trump_mask
     if tm >> card & 1:
-        return 0.2
+        return style.rescue_trump
     colour = led_suit(card, tm, deck.colours)
     partner = (s.seat + 2) % 4
     if s.voids[partner] & colour and s.unseen & tm & ~s.voids[partner]:
-        return 0.6
-    return 0.25 if deck.beaters[s.trump][card] & s.unseen else 0.1
+        return style.rescue_void
+    return style.rescue_beaten if deck.beaters[s.trump][card] & s.unseen else style.rescue_top

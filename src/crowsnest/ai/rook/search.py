@@ -1,8 +1,10 @@
 """Playing a sampled world out: the pieces of the Hard bot's search.
 
 A rollout plays a hand to its end with the Normal policy in every seat, each seat
-deciding only on what it could see; a simulated auction lets the other seats bid
-the Normal way. Both return what the hand scores, seen from one team.
+deciding only on what it could see and by its side's weights (a
+:class:`~crowsnest.ai.rook.odds.Style` a seat: :func:`styles_for`); a simulated
+auction lets the other seats bid the Normal way. Both return what the hand scores,
+seen from one team.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from crowsnest.ai.budget import TALLY
 from crowsnest.ai.rook.common import Deck, cards
 from crowsnest.ai.rook.hand import best_trump, discard_order, normal_bid
+from crowsnest.ai.rook.odds import NORMAL, Style
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import add_voids, from_game, played_from
 from crowsnest.engine import RookGame
@@ -21,8 +24,16 @@ from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 
 
-def rollout(game: RookGame, deck: Deck) -> RookHandResult:
-    """Play ``game`` (a single-hand game in the play phase) to its end."""
+def styles_for(seat: int, style: Style) -> list[Style]:
+    """The weights of each seat's play in a rollout searched for ``seat``: ``style``
+    for its side, the Normal bot's for the other (the opponents are modelled as
+    Normal players, as in the auction)."""
+    return [style if team_of(p) == team_of(seat) else NORMAL for p in range(4)]
+
+
+def rollout(game: RookGame, deck: Deck, styles: Sequence[Style]) -> RookHandResult:
+    """Play ``game`` (a single-hand game in the play phase) to its end, each seat by
+    ``styles[seat]``."""
     assert game.trump is not None
     TALLY.playouts += 1
     tm = deck.trump_mask(game.trump)
@@ -37,7 +48,7 @@ def rollout(game: RookGame, deck: Deck) -> RookHandResult:
         if legal & (legal - 1) == 0:  # forced: no Situation to build
             card = legal.bit_length() - 1
         else:
-            card = normal_play(from_game(game, deck, played, voids))
+            card = normal_play(from_game(game, deck, played, voids), styles[seat])
         trick = game.trick
         if trick:
             first = trick[0]
@@ -109,11 +120,13 @@ def play_contract(
     dealer: int,
     declarer: int,
     bid: int,
+    styles: Sequence[Style],
     discards: int | None = None,
     trump: int | None = None,
 ) -> RookHandResult:
     """Deal ``world`` (four hands and the nest), let ``declarer`` take the nest at
-    ``bid`` (the Normal way unless ``discards`` and ``trump`` are given), play it out."""
+    ``bid`` (the Normal way unless ``discards`` and ``trump`` are given), play it out
+    (:func:`rollout`)."""
     hands = list(world[:4])
     if discards is None or trump is None:
         discards, trump = declare(deck, hands[declarer], world[4])
@@ -121,7 +134,7 @@ def play_contract(
     game = RookGame.from_position(
         deck.rules, hands, dealer=dealer, declarer=declarer, bid=bid, trump=trump, discards=discards
     )
-    return rollout(game, deck)
+    return rollout(game, deck, styles)
 
 
 def finish_auction(
