@@ -289,10 +289,10 @@ class Hard(TimedSearch):
         style: str | None = None,
     ) -> None:
         self.playouts = playouts
-        self.style = style
-        """The name of the weights its side's cards are played by, in its own policy
-        choice and in the rollouts (:data:`~crowsnest.ai.rook.odds.STYLES`); None: the
-        rule set's (:data:`RULE_STYLES`)."""
+        self.style = None if style is None else STYLES[style]
+        """The weights its side's cards are played by, in its own policy choice and in
+        the rollouts (named in :data:`~crowsnest.ai.rook.odds.STYLES`); None: the rule
+        set's (:data:`RULE_STYLES`)."""
         self.exact_cards = exact_cards
         """Cards left (all hands) at or below which card play is searched exactly."""
         self.slack = slack
@@ -310,7 +310,7 @@ class Hard(TimedSearch):
 
     def style_for(self, deck: Deck) -> Style:
         """The card-play weights of its side in ``deck``'s rule set."""
-        return STYLES[self.style or RULE_STYLES.get(deck.rules.id, "normal")]
+        return self.style or STYLES[RULE_STYLES.get(deck.rules.id, "normal")]
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
@@ -446,10 +446,11 @@ class Hard(TimedSearch):
     # -- card play ---------------------------------------------------------------------
 
     def _play(self, deck: Deck, view: RookView, legal: int, rng: random.Random) -> int:
-        candidates = play_candidates(deck, view, legal, self.style_for(deck))
+        style = self.style_for(deck)
+        candidates = play_candidates(deck, view, legal, style)
         if len(candidates) == 1:
             return candidates[0]
-        run = play_run(deck, view, self.style_for(deck), self.exact_cards)
+        run = play_run(deck, view, style, self.exact_cards)
         return self._search(deck, view, candidates, run, rng)
 
     # -- a review's evidence -----------------------------------------------------------
