@@ -15,7 +15,7 @@ from crowsnest.ai.rook.hard import RULE_STYLES
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.ai.rook.normal import Normal as RookNormal
 from crowsnest.ai.rook.odds import STYLES
-from crowsnest.engine.rules.rook import CROWSNEST, ROOK_PRESETS
+from crowsnest.engine.rules.rook import CROWSNEST, ROOK_PRESETS, TOURNAMENT
 
 
 def test_options_set_the_constructors_parameters() -> None:
@@ -37,6 +37,10 @@ def test_options_set_the_constructors_parameters() -> None:
         assert careful.style_for(deck) is STYLES["normal"]
         assert plain.style_for(deck) is STYLES[RULE_STYLES.get(rules.id, "normal")]
     assert plain.style_for(deck_of(CROWSNEST)) is STYLES["hard"]
+    assert plain.style_for(deck_of(TOURNAMENT)) is STYLES["normal"]
+    tuned = make_bot("rook", 'hard:style="tournament"')
+    assert isinstance(tuned, RookHard) and tuned.style is STYLES["tournament"]
+    assert tuned.style_for(deck_of(CROWSNEST)) is STYLES["tournament"]
 
 
 def test_the_declared_options_are_the_constructors_parameters() -> None:
@@ -80,7 +84,7 @@ def test_a_spec_is_spelled_one_way(spec: str, spelled: str) -> None:
         ("easy:playouts=3", "rook bot 'easy' has no option 'playouts'; it takes none"),
         (
             'normal:style="bold"',
-            "style=\"bold\": Value error, unknown style 'bold'; choose normal or hard",
+            "style=\"bold\": Value error, unknown style 'bold'; choose normal, hard or tournament",
         ),
         ("hard:style=1", "style=1: Input should be a valid string"),
         ("hard:playouts=5,playouts=6", "option 'playouts' given twice"),

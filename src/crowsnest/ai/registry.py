@@ -59,7 +59,8 @@ _POINTS = Annotated[float, Field(ge=-120, le=120)]
 
 def _known_style(name: str) -> str:
     if name not in STYLES:
-        raise ValueError(f"unknown style {name!r}; choose {' or '.join(STYLES)}")
+        *others, last = STYLES
+        raise ValueError(f"unknown style {name!r}; choose {', '.join(others)} or {last}")
     return name
 
 

@@ -136,10 +136,14 @@ were set twice as often as the others)."""
 
 RULE_STYLES: Final[dict[str, str]] = {CROWSNEST.id: "hard"}
 """The card-play style of Hard's side by rule set id, where measured to pay (else
-"normal"; docs/ai.md, "Issue 15, session 16"). The Hard weights were tuned by
-duplicate self-play of Normal in Tournament Rook and CrowsNest; in Hard's own
-playouts and auction they gained +4.5 +- 3.4 points a hand over 1,200 paired
-CrowsNest deals and nothing that shows in Tournament Rook (-0.2 +- 2.7)."""
+"normal"; docs/ai.md, "Issue 15, session 16" and "session 18"). The Hard weights
+were tuned by duplicate self-play of Normal in Tournament Rook and CrowsNest; in
+Hard's own playouts and auction they gained +4.5 +- 3.4 points a hand over 1,200
+paired CrowsNest deals and nothing that shows in Tournament Rook (-0.2 +- 2.7). The
+``"tournament"`` weights, tuned in that rule set alone, gain +4.3 +- 2.4 there
+but answer three of its scenario positions against the issue (a low trump led into
+the bird, a raise of the partner, no raise with a hand that should declare): not a
+default."""
 
 Shades = tuple[float, float]
 """Factors for :data:`SHADE` and :data:`SHADE_WEAK`."""
