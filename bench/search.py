@@ -3,29 +3,34 @@ CPU-second and CPU time per decision (``time.process_time``, so a loaded machine
 slows the wall clock, not the figures).
 
 Each line plays a few hands from fixed seeds with one Hard bot (seat 0) against
-Normal bots, its time limit off (every decision does its full work, decided by the
-seed alone), and counts the hands its search plays out: every rollout, contract
-played out and exact endgame search, as the searches themselves count them
-(``crowsnest.ai.budget.TALLY``). The first line says whether the searches run
-compiled (``crowsnest native build``) or from source (``CROWSNEST_PURE_PYTHON=1``).
+Normal bots, its time limit off unless its spec sets one (every decision does its
+full work, decided by the seed alone), and counts the hands its search plays out:
+every rollout, contract played out and exact endgame search, as the searches
+themselves count them (``crowsnest.ai.budget.TALLY``). The bot in seat 0 is a bot
+spec, as in the arena (``--hearts 'hard:worlds=100'``, ``--rook
+'hard:style="tournament"'``; docs/arena.md). The first line says whether the searches
+run compiled (``crowsnest native build``) or from source
+(``CROWSNEST_PURE_PYTHON=1``).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from crowsnest import native
 from crowsnest.ai.base import Bot
 from crowsnest.ai.budget import TALLY
-from crowsnest.ai.hearts import hard as hearts_hard
 from crowsnest.ai.hearts.normal import Normal as HeartsNormal
-from crowsnest.ai.rook import hard as rook_hard
+from crowsnest.ai.registry import OPTIONS_SEPARATOR, canonical_spec, make_bot
 from crowsnest.ai.rook.normal import Normal as RookNormal
-from crowsnest.engine import new_game
+from crowsnest.engine import RULESETS, new_game
+from crowsnest.engine.cards import Family
 
 
 @dataclass
@@ -46,7 +51,7 @@ class Figures:
         )
 
 
-def measure(family: str, rules: str, hard: Bot, normal: Bot, hands: int) -> Figures:
+def measure(rules: str, hard: Bot, normal: Bot, hands: int) -> Figures:
     cpu: list[float] = []
     before = TALLY.playouts
     for seed in range(hands):
@@ -64,23 +69,51 @@ def measure(family: str, rules: str, hard: Bot, normal: Bot, hands: int) -> Figu
     return Figures(len(cpu), TALLY.playouts - before, cpu)
 
 
+def searcher(family: Family, spec: str) -> Bot:
+    """The bot ``spec`` names (:func:`~crowsnest.ai.registry.make_bot`), its time
+    limit off unless the spec sets one."""
+    bot = make_bot(family, spec)
+    options = canonical_spec(family, spec).partition(OPTIONS_SEPARATOR)[2]
+    if "time_limit=" not in options and hasattr(bot, "time_limit"):
+        bot.time_limit = math.inf
+    return bot
+
+
+def _spec(family: Family) -> Callable[[str], str]:
+    def checked(spec: str) -> str:
+        try:
+            make_bot(family, spec)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        return spec
+
+    return checked
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.search", description=__doc__)
     parser.add_argument("--hands", type=int, default=6, help="hands per line (default 6)")
-    parser.add_argument("--worlds", type=int, default=hearts_hard.DEFAULT_WORLDS)
-    parser.add_argument("--playouts", type=int, default=rook_hard.DEFAULT_PLAYOUTS)
+    parser.add_argument(
+        "--hearts", type=_spec("hearts"), default="hard", help="Hearts bot spec (default hard)"
+    )
+    parser.add_argument(
+        "--rook", type=_spec("rook"), default="hard", help="Rook bot spec (default hard)"
+    )
+    parser.add_argument(
+        "--rules",
+        nargs="*",
+        choices=[r for r in RULESETS if r.startswith("rook/")],
+        default=["rook/crowsnest", "rook/tournament"],
+        help="Rook rule sets, a line each (default rook/crowsnest rook/tournament; none:"
+        " Hearts alone)",
+    )
     args = parser.parse_args(argv)
     print(f"searches: {native.status()}")
-    hearts = hearts_hard.Hard(worlds=args.worlds, time_limit=3600.0)
-    print(
-        measure("hearts", "hearts", hearts, HeartsNormal(), args.hands).line(
-            f"hearts hard {args.worlds} worlds"
-        )
-    )
-    for rules in ("rook/crowsnest", "rook/tournament"):
-        rook = rook_hard.Hard(playouts=args.playouts, time_limit=3600.0)
-        figures = measure("rook", rules, rook, RookNormal(), args.hands)
-        print(figures.line(f"{rules} hard {args.playouts}"))
+    hearts = searcher("hearts", args.hearts)
+    print(measure("hearts", hearts, HeartsNormal(), args.hands).line(f"hearts {args.hearts}"))
+    for rules in args.rules:
+        figures = measure(rules, searcher("rook", args.rook), RookNormal(), args.hands)
+        print(figures.line(f"{rules} {args.rook}"))
     return 0
 
 
