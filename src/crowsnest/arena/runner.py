@@ -17,6 +17,7 @@ from time import perf_counter
 from crowsnest.arena import hearts, rook
 from crowsnest.arena.hand import DealOutcome, Job
 from crowsnest.arena.players import Seating
+from crowsnest.workers import exit_with_parent
 
 _worker: tuple[Job, Seating] | None = None
 
@@ -42,6 +43,7 @@ def play_deal(job: Job, index: int, seating: Seating) -> DealOutcome:
 
 def _init(job: Job) -> None:
     global _worker
+    exit_with_parent()
     seating = Seating(job.family, job.budget, job.untimed)
     _worker = (job, seating)
     util.Finalize(None, seating.close, exitpriority=10)

@@ -24,6 +24,7 @@ from crowsnest.ai import pause
 from crowsnest.ai.registry import bot_names, make_bot
 from crowsnest.engine import LegalAction, PlayerView, action_text, get_rules
 from crowsnest.engine.cards import Family
+from crowsnest.workers import exit_with_parent
 
 POOLED = frozenset({"hard"})
 """Bots that think in the process pool."""
@@ -262,7 +263,15 @@ class BotRunner:
 def _pool(
     workers: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...] = ()
 ) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned processes, each ended with the server's
+    (:func:`~crowsnest.workers.exit_with_parent`) and then set up by ``initializer``."""
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(
-        workers, mp_context=context, initializer=initializer, initargs=initargs
+        workers, mp_context=context, initializer=_start_worker, initargs=(initializer, initargs)
     )
+
+
+def _start_worker(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    exit_with_parent()
+    if initializer is not None:
+        initializer(*initargs)
