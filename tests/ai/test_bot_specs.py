@@ -41,6 +41,13 @@ def test_options_set_the_constructors_parameters() -> None:
     tuned = make_bot("rook", 'hard:style="tournament"')
     assert isinstance(tuned, RookHard) and tuned.style is STYLES["tournament"]
     assert tuned.style_for(deck_of(CROWSNEST)) is STYLES["tournament"]
+    assert tuned.bid_style_for(deck_of(CROWSNEST)) is STYLES["tournament"]
+    split = make_bot("rook", 'hard:bid_style="normal",style="tournament"')
+    assert isinstance(split, RookHard)
+    assert split.style_for(deck_of(TOURNAMENT)) is STYLES["tournament"]
+    assert split.bid_style_for(deck_of(TOURNAMENT)) is STYLES["normal"]
+    for rules in ROOK_PRESETS:
+        assert plain.bid_style_for(deck_of(rules)) is plain.style_for(deck_of(rules))
 
 
 def test_the_declared_options_are_the_constructors_parameters() -> None:
@@ -62,6 +69,7 @@ def test_the_declared_options_are_the_constructors_parameters() -> None:
         ("hard:shades=[0,1],playouts=500", "hard:playouts=500,shades=[0.0,1.0]"),
         ("hard:confidence=1,time_limit=2", "hard:time_limit=2.0,confidence=1.0"),
         ('normal:style="hard"', 'normal:style="hard"'),
+        ('hard:bid_style="normal",style="hard"', 'hard:style="hard",bid_style="normal"'),
     ],
 )
 def test_a_spec_is_spelled_one_way(spec: str, spelled: str) -> None:

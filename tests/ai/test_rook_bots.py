@@ -342,6 +342,19 @@ def test_declarer_draws_trump_with_its_top_trump_while_the_bird_is_out(seed: int
     assert card_of(decide(Normal(), game)) == "G14"
 
 
+def test_the_auction_is_searched_by_bid_style_and_the_cards_by_style() -> None:
+    """``bid_style`` sets the weights of the auction's playouts, ``style`` those of
+    card play: split, Hard bids as with the one and plays as with the other."""
+    split = Hard(time_limit=60.0, style="tournament", bid_style="normal")
+    tuned, plain = Hard(time_limit=60.0, style="tournament"), Hard(time_limit=60.0, style="normal")
+    medium = partner_opened("rook/tournament", MEDIUM, STRONG_PARTNER)
+    assert decide(split, medium, 0) == decide(plain, medium, 0) == Bid(None)
+    assert decide(tuned, medium, 0) == Bid(75)
+    hands, nest = deal_around("rook/tournament", {0: TOP_TRUMP})
+    top = game_at("rook/tournament", hands, nest, dealer=3, declarer=0, trump="green")
+    assert decide(split, top, 0) == decide(tuned, top, 0) != decide(plain, top, 0)
+
+
 @pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest"])
 def test_a_rollout_plays_each_side_by_its_style(rules_id: str) -> None:
     """Hard's rollouts play its side by its style and the other side by Normal's: the

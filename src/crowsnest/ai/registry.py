@@ -84,6 +84,7 @@ OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
             "slack": tuple[_POINTS, _POINTS],
             "exact_cards": Annotated[int, Field(ge=0, le=60)],
             "style": _STYLE,
+            "bid_style": _STYLE,
         },
     },
 }

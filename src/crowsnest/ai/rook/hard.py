@@ -291,12 +291,16 @@ class Hard(TimedSearch):
         slack: tuple[float, float] | None = None,
         exact_cards: int = EXACT_CARDS,
         style: str | None = None,
+        bid_style: str | None = None,
     ) -> None:
         self.playouts = playouts
         self.style = None if style is None else STYLES[style]
         """The weights its side's cards are played by, in its own policy choice and in
         the rollouts (named in :data:`~crowsnest.ai.rook.odds.STYLES`); None: the rule
         set's (:data:`RULE_STYLES`)."""
+        self.bid_style = None if bid_style is None else STYLES[bid_style]
+        """The same for the playouts that choose a bid, the discards and trump; None:
+        :attr:`style`'s."""
         self.exact_cards = exact_cards
         """Cards left (all hands) at or below which card play is searched exactly."""
         self.slack = slack
@@ -315,6 +319,10 @@ class Hard(TimedSearch):
     def style_for(self, deck: Deck) -> Style:
         """The card-play weights of its side in ``deck``'s rule set."""
         return self.style or STYLES[RULE_STYLES.get(deck.rules.id, "normal")]
+
+    def bid_style_for(self, deck: Deck) -> Style:
+        """Its side's weights in the playouts of the auction, the nest and trump."""
+        return self.bid_style or self.style_for(deck)
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
@@ -388,7 +396,7 @@ class Hard(TimedSearch):
         deadline = self.deadline()
         known = known_of(deck, view, self.slack)
         shade = auction_shade(deck, view, self.shades)
-        style = self.style_for(deck)
+        style = self.bid_style_for(deck)
         declare: list[list[float]] = [[] for _ in amounts]
         stay: list[float] = []
         margin = 0.0
@@ -435,7 +443,7 @@ class Hard(TimedSearch):
         options = discard_options(deck, view, choice)
         if len(options) == 1:
             return options[0][0]
-        run = discard_run(deck, view, self.style_for(deck))
+        run = discard_run(deck, view, self.bid_style_for(deck))
         best = self._search(deck, view, range(len(options)), lambda w, i: run(w, *options[i]), rng)
         return options[best][0]
 
@@ -444,7 +452,7 @@ class Hard(TimedSearch):
         if len(candidates) == 1:
             return candidates[0]
         return self._search(
-            deck, view, candidates, trump_run(deck, view, self.style_for(deck)), rng
+            deck, view, candidates, trump_run(deck, view, self.bid_style_for(deck)), rng
         )
 
     # -- card play ---------------------------------------------------------------------
@@ -482,7 +490,7 @@ class Hard(TimedSearch):
         if view.phase == "auction":
             may_pass, amounts = bids(legal)
             shade = auction_shade(deck, view, self.shades)
-            style = self.style_for(deck)
+            style = self.bid_style_for(deck)
 
             def bid_draw(rng: random.Random) -> tuple[int, int, float | None]:
                 return bid_world(
@@ -512,7 +520,7 @@ class Hard(TimedSearch):
             trumps: dict[int, int] = {}
             for mask, colour in found:
                 trumps.setdefault(mask, colour)
-            run = discard_run(deck, view, self.style_for(deck))
+            run = discard_run(deck, view, self.bid_style_for(deck))
 
             def value_discard(world: Any, action: Action) -> float:
                 assert isinstance(action, Discard)
@@ -525,7 +533,7 @@ class Hard(TimedSearch):
             return Scorer(candidates, draw, value_discard, True, face_up)
         colours = trump_choices(legal)
         if colours:
-            trump = trump_run(deck, view, self.style_for(deck))
+            trump = trump_run(deck, view, self.bid_style_for(deck))
 
             def value_trump(world: Any, action: Action) -> float:
                 assert isinstance(action, NameTrump)
