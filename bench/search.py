@@ -70,22 +70,22 @@ def measure(rules: str, hard: Bot, normal: Bot, hands: int) -> Figures:
 
 
 def searcher(family: Family, spec: str) -> Bot:
-    """The bot ``spec`` names (:func:`~crowsnest.ai.registry.make_bot`), its time
-    limit off unless the spec sets one."""
+    """The bot ``spec`` (spelled one way: :func:`_spec`) names, its time limit off
+    unless the spec sets one."""
     bot = make_bot(family, spec)
-    options = canonical_spec(family, spec).partition(OPTIONS_SEPARATOR)[2]
-    if "time_limit=" not in options and hasattr(bot, "time_limit"):
+    if "time_limit=" not in spec.partition(OPTIONS_SEPARATOR)[2] and hasattr(bot, "time_limit"):
         bot.time_limit = math.inf
     return bot
 
 
 def _spec(family: Family) -> Callable[[str], str]:
+    """An argument's check: the bot spec spelled one way, or the registry's error."""
+
     def checked(spec: str) -> str:
         try:
-            make_bot(family, spec)
+            return canonical_spec(family, spec)
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
-        return spec
 
     return checked
 
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rules",
         nargs="*",
-        choices=[r for r in RULESETS if r.startswith("rook/")],
+        choices=[r for r, rules in RULESETS.items() if rules.family == "rook"],
         default=["rook/crowsnest", "rook/tournament"],
         help="Rook rule sets, a line each (default rook/crowsnest rook/tournament; none:"
         " Hearts alone)",

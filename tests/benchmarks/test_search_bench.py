@@ -10,10 +10,10 @@ from crowsnest.ai.rook.odds import TOURNAMENT_STYLE
 
 
 def test_the_bot_is_a_spec_its_time_limit_off_unless_set() -> None:
-    bot = searcher("rook", 'hard:style="tournament",playouts=30')
+    bot = searcher("rook", 'hard:playouts=30,style="tournament"')
     assert isinstance(bot, RookHard)
     assert (bot.playouts, bot.style, bot.time_limit) == (30, TOURNAMENT_STYLE, math.inf)
-    timed = searcher("hearts", "hard:time_limit=0.5,worlds=12")
+    timed = searcher("hearts", "hard:worlds=12,time_limit=0.5")
     assert isinstance(timed, HeartsHard)
     assert (timed.worlds, timed.time_limit) == (12, 0.5)
 
