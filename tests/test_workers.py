@@ -11,24 +11,28 @@ import pytest
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
 
+def stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (state, parent,
+    ...), or None for a process that is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return text.rpartition(")")[2].split()
+
+
 def running(pid: int) -> bool:
     """Whether ``pid`` is a live process (a zombie that nobody reaps has ended)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
+    fields = stat(pid)
+    return fields is not None and fields[0] not in ("Z", "X")
 
 
 def children(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except (FileNotFoundError, ProcessLookupError):
-                continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid:
+            fields = stat(int(entry.name))
+            if fields is not None and int(fields[1]) == pid:
                 found.append(int(entry.name))
     return found
 
