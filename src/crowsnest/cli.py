@@ -1,6 +1,7 @@
 """Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``,
 ``crowsnest bot --game G --level L`` (the bot protocol on stdin/stdout),
-``crowsnest arena RULES_ID ...`` (duplicate matches), ``crowsnest serve`` (the game
+``crowsnest arena RULES_ID ...`` (duplicate matches), ``crowsnest position NAME``
+(a scenario position's choices played out), ``crowsnest serve`` (the game
 server, docs/protocol.md), ``crowsnest bench-server`` (its load test) and
 ``crowsnest schema`` (the JSON Schemas of every wire format) and ``crowsnest verify
 RECORD`` (a finished game's deals were fair).
@@ -87,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_bot(sub)
     _add_arena(sub)
+    _add_position(sub)
     _add_serve(sub)
     _add_bench_server(sub)
     _add_schema(sub)
@@ -260,6 +262,25 @@ def _add_bot(sub: Any) -> None:
     )
 
 
+def _add_deals(parser: argparse.ArgumentParser) -> None:
+    """A run's ``--deals``, ``--seed`` and ``--workers`` (the arena's, a position's)."""
+    parser.add_argument("--deals", type=_positive_int, default=200, help="default: %(default)s")
+    parser.add_argument("--seed", type=int, default=0, help="default: %(default)s")
+    parser.add_argument(
+        "--workers", type=_positive_int, default=None, help="processes (default: every core)"
+    )
+
+
+def _add_out(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write each deal to this deal log (JSON lines) as it ends; resume from it",
+    )
+
+
 def _add_arena(sub: Any) -> None:
     arena = sub.add_parser(
         "arena",
@@ -277,11 +298,7 @@ def _add_arena(sub: Any) -> None:
     arena.add_argument("--candidate", default=None, metavar="BOT")
     arena.add_argument("--field", default=None, metavar="BOT")
     arena.add_argument("--table", default=None, metavar="A,B,C,D", help="Hearts head to head")
-    arena.add_argument("--deals", type=_positive_int, default=200, help="default: %(default)s")
-    arena.add_argument("--seed", type=int, default=0, help="default: %(default)s")
-    arena.add_argument(
-        "--workers", type=_positive_int, default=None, help="processes (default: every core)"
-    )
+    _add_deals(arena)
     arena.add_argument(
         "--budget",
         type=_positive_seconds,
@@ -302,13 +319,7 @@ def _add_arena(sub: Any) -> None:
         default="distinct",
         help="Hearts --table: every distinct seating (default) or the four rotations",
     )
-    arena.add_argument(
-        "--out",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="write each deal to this deal log (JSON lines) as it ends; resume from it",
-    )
+    _add_out(arena)
     arena.add_argument(
         "--merge",
         type=Path,
@@ -333,6 +344,48 @@ def _add_arena(sub: Any) -> None:
         default=None,
         help="progress line on stderr (default: when stderr is a terminal)",
     )
+
+
+def _add_position(sub: Any) -> None:
+    position = sub.add_parser(
+        "position",
+        help="play a scenario position's choices out",
+        description=(
+            "Each choice at a scenario test's decision, played to the end of the hand by "
+            "real bots over deals of the cards the deciding seat cannot see, compared with "
+            "the position's reference choice deal by deal (docs/arena.md). Positions: "
+            "top-trump, top-trump-rook-takes, medium-raise, monster-raise."
+        ),
+    )
+    position.add_argument("name", metavar="NAME", help="the position")
+    position.add_argument(
+        "--side", default="hard", metavar="BOT", help="the deciding side (default: %(default)s)"
+    )
+    position.add_argument(
+        "--others", default=None, metavar="BOT", help="the opponents (default: --side)"
+    )
+    _add_deals(position)
+    _add_out(position)
+    position.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _position(args: argparse.Namespace) -> int:
+    from crowsnest.arena import positions
+
+    job = positions.Job(args.name, args.side, args.others or args.side, args.seed)
+    try:
+        result = positions.run(job, args.deals, workers=args.workers, out=args.out)
+    except ValueError as err:  # PositionLogError too
+        print(f"crowsnest position: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"crowsnest position: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("crowsnest position: interrupted", file=sys.stderr)
+        return 130
+    print(json.dumps(result.json(), indent=1) if args.json else result.text(), flush=True)
+    return 0
 
 
 def _play(rules_id: str | None, **kwargs: Any) -> int:
@@ -640,6 +693,8 @@ def main(argv: list[str] | None = None) -> int:
         return _bot(args.game, args.level, args.seed, args.budget)
     if args.command == "arena":
         return _arena(args)
+    if args.command == "position":
+        return _position(args)
     if args.command == "serve":
         return _serve(args)
     if args.command == "bench-server":

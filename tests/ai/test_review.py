@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from test_rook_bots import COUNTERS, FEED, game_at
+from test_rook_bots import COUNTERS, FEED
 
 from crowsnest.ai.hearts.normal import Normal
 from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solved, Solver
@@ -25,6 +25,7 @@ from crowsnest.ai.review import (
     sampled,
     scorer_for,
 )
+from crowsnest.arena.positions import game_at
 from crowsnest.engine import (
     RULESETS,
     Bid,

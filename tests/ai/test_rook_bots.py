@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Sequence
 from statistics import NormalDist
 
 import pytest
@@ -40,6 +39,16 @@ from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.odds import HARD, NORMAL, none_held
 from crowsnest.ai.rook.search import finish_auction, play_contract, styles_for
 from crowsnest.ai.rook.worlds import NEST, plausibility, sample
+from crowsnest.arena.positions import (
+    MEDIUM,
+    MONSTER,
+    STRONG_PARTNER,
+    TOP_TRUMP,
+    WEAK_PARTNER,
+    deal_around,
+    game_at,
+    partner_opened,
+)
 from crowsnest.engine import (
     RULESETS,
     Action,
@@ -62,41 +71,6 @@ from crowsnest.engine.seats import team_of
 
 ROOK_RULES = [r for r in RULESETS if r.startswith("rook/")]
 SMART = ["normal", "hard"]
-
-
-def game_at(
-    rules_id: str,
-    hands: Sequence[str],
-    nest: str,
-    *,
-    dealer: int,
-    declarer: int | None,
-    trump: str = "red",
-    bid: int | None = None,
-    plays: str = "",
-    options: dict[str, object] | None = None,
-) -> RookGame:
-    """The deal ``hands`` (seats 0..3) and ``nest``, with ``dealer`` dealing. Unless
-    ``declarer`` is None (the auction is left open), ``declarer`` bids ``bid`` (the
-    minimum by default) and the others pass; it lays the nest back as dealt, names
-    ``trump``, and then ``plays`` are played in turn."""
-    deal: dict[str, object] = {"hands": [h.split() for h in hands]}
-    if nest:
-        deal["nest"] = nest.split()
-    game = new_game(rules_id, options=options, seed=1, deals=[deal], start_hand=(dealer + 1) % 4)
-    assert isinstance(game, RookGame) and game.dealer == dealer
-    if declarer is None:
-        return game
-    amount = bid or game.rules.min_bid
-    while game.phase == "auction":
-        seat = game.turn
-        game.apply(seat, Bid(amount if seat == declarer else None))
-    if game.phase == "discard":
-        game.apply(declarer, Discard(game.nest))
-    game.apply(declarer, "trump " + trump)
-    for card in plays.split():
-        game.apply(game.turn, Play(parse_card(card)))
-    return game
 
 
 def decide(bot: Bot, game: RookGame, seed: int = 1) -> Action:
@@ -327,10 +301,6 @@ def test_exact_rook_endgame_agrees_with_the_engine_played_out(rules_id: str) -> 
     assert values["G12"] > values["B12"]
 
 
-TOP_TRUMP = "G5 G8 G11 G13 G14 R14 Y14 B6 B7"
-"""The issue's declarer in green: it had led the G8 into the Rook and gone set."""
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_declarer_draws_trump_with_its_top_trump_while_the_bird_is_out(seed: int) -> None:
     """Tournament Rook, first trick, the Rook with an opponent: the G14 loses only to
@@ -534,24 +504,6 @@ def test_opens_a_strong_hand(name: str) -> None:
     assert isinstance(action, Bid) and action.amount is not None
 
 
-def deal_around(rules_id: str, fixed: dict[int, str], shuffle: int = 0) -> tuple[list[str], str]:
-    """Hands for seats 0..3 and the nest: the ``fixed`` hands as given, the other
-    cards shuffled (by ``shuffle``) and dealt out to the other seats and the nest."""
-    rules = RULESETS[rules_id]
-    assert isinstance(rules, RookRules)
-    taken = " ".join(fixed.values()).split()
-    rest = [c for c in card_list_text(tables(rules).deck, "rook") if c not in taken]
-    random.Random(shuffle).shuffle(rest)
-    hands = []
-    for seat in range(4):
-        if seat in fixed:
-            hands.append(fixed[seat])
-        else:
-            hands.append(" ".join(rest[: rules.hand_size]))
-            rest = rest[rules.hand_size :]
-    return hands, " ".join(rest)
-
-
 WEAK = "Y5 Y6 Y7 Y8 Y9 G13 B5 B6 B10"
 """Five low trumps and no bird card or top card: the issue's overbid (80 over 75)."""
 
@@ -621,23 +573,6 @@ def test_hard_contests_the_red_one_at_its_narrower_margins(seed: int) -> None:
     )
     assert decide(smart("hard"), game, seed) == Bid(105)
     assert decide(Hard(time_limit=60.0, shades=(1.0, 1.0)), game, seed) == Bid(None)
-
-
-def partner_opened(rules_id: str, mine: str, partner: str) -> RookGame:
-    """Seat 1 passes, seat 2 (seat 0's partner) opens 70, seat 3 passes: seat 0 to
-    bid, both opponents out."""
-    hands, nest = deal_around(rules_id, {0: mine, 2: partner})
-    game = game_at(rules_id, hands, nest, dealer=0, declarer=None)
-    game.apply(1, "bid pass")
-    game.apply(2, "bid 70")
-    game.apply(3, "bid pass")
-    return game
-
-
-MEDIUM = "G14 G13 G11 G9 G8 R14 Y10 B5 B12"
-STRONG_PARTNER = "R11 R12 R13 Y14 Y11 Y9 R5 R9 B14"
-MONSTER = "R14 R13 R12 R11 R10 Y14 G14 B14 CROW"
-WEAK_PARTNER = "R5 R6 Y13 Y12 G5 G10 B5 B6 B10"
 
 
 @pytest.mark.parametrize("seed", range(3))
