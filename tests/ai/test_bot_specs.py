@@ -11,7 +11,7 @@ import pytest
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
 from crowsnest.ai.registry import BOTS, OPTIONS, canonical_spec, make_bot
 from crowsnest.ai.rook.common import deck_of
-from crowsnest.ai.rook.hard import RULE_STYLES
+from crowsnest.ai.rook.hard import RULE_BID_STYLES, RULE_STYLES
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.ai.rook.normal import Normal as RookNormal
 from crowsnest.ai.rook.odds import STYLES
@@ -37,7 +37,7 @@ def test_options_set_the_constructors_parameters() -> None:
         assert careful.style_for(deck) is STYLES["normal"]
         assert plain.style_for(deck) is STYLES[RULE_STYLES.get(rules.id, "normal")]
     assert plain.style_for(deck_of(CROWSNEST)) is STYLES["hard"]
-    assert plain.style_for(deck_of(TOURNAMENT)) is STYLES["normal"]
+    assert plain.style_for(deck_of(TOURNAMENT)) is STYLES["tournament"]
     tuned = make_bot("rook", 'hard:style="tournament"')
     assert isinstance(tuned, RookHard) and tuned.style is STYLES["tournament"]
     assert tuned.style_for(deck_of(CROWSNEST)) is STYLES["tournament"]
@@ -47,7 +47,12 @@ def test_options_set_the_constructors_parameters() -> None:
     assert split.style_for(deck_of(TOURNAMENT)) is STYLES["tournament"]
     assert split.bid_style_for(deck_of(TOURNAMENT)) is STYLES["normal"]
     for rules in ROOK_PRESETS:
-        assert plain.bid_style_for(deck_of(rules)) is plain.style_for(deck_of(rules))
+        own = STYLES[RULE_BID_STYLES[rules.id]] if rules.id in RULE_BID_STYLES else None
+        assert plain.bid_style_for(deck_of(rules)) is (own or plain.style_for(deck_of(rules)))
+    assert plain.bid_style_for(deck_of(TOURNAMENT)) is STYLES["normal"]
+    assert plain.bid_style_for(deck_of(CROWSNEST)) is STYLES["hard"]
+    assert tuned.bid_style_for(deck_of(TOURNAMENT)) is STYLES["tournament"]
+    assert careful.bid_style_for(deck_of(CROWSNEST)) is STYLES["normal"]
 
 
 def test_the_declared_options_are_the_constructors_parameters() -> None:

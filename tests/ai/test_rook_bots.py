@@ -302,13 +302,21 @@ def test_exact_rook_endgame_agrees_with_the_engine_played_out(rules_id: str) -> 
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_declarer_draws_trump_with_its_top_trump_while_the_bird_is_out(seed: int) -> None:
-    """Tournament Rook, first trick, the Rook with an opponent: the G14 loses only to
-    the Rook, a low trump to the Rook or any middle trump."""
+def test_declarer_leads_what_plays_out_best_while_the_bird_is_out(seed: int) -> None:
+    """Tournament Rook, first trick, the Rook with an opponent: issue 15's declarer,
+    who had led the G8 into the Rook and gone set. The issue asked for the G14 ("lead
+    the top trump"). Played out to the end of the hand over 862 deals of the cards it
+    cannot see (``crowsnest position top-trump``; docs/ai.md, "Issue 15, session 20"),
+    the G14 is the worst of the three leads measured: with Hard (Normal's style) in
+    every seat the G8 scores 17.7 +- 4.7 a hand more and the B6 17.4 +- 4.8, with
+    Normal defenders 18.5 +- 4.1 and 14.5 +- 4.3; where the Rook does take the G8 (the
+    issue's defence) the G8 still scores 56.2 +- 6.3 more. Hard leads one of them;
+    Normal's hand-set plan still leads the top trump (its ``top_into_bird``
+    weight)."""
     hands, nest = deal_around("rook/tournament", {0: TOP_TRUMP})
     assert "CROW" in hands[1]
     game = game_at("rook/tournament", hands, nest, dealer=3, declarer=0, trump="green")
-    assert card_of(decide(smart("hard"), game, seed)) == "G14"
+    assert card_of(decide(smart("hard"), game, seed)) in {"G8", "B6"}
     assert card_of(decide(Normal(), game)) == "G14"
 
 

@@ -134,16 +134,22 @@ in it stops the defence, whose better play it feels most (issue 15: such contrac
 were set twice as often as the others)."""
 
 
-RULE_STYLES: Final[dict[str, str]] = {CROWSNEST.id: "hard"}
+RULE_STYLES: Final[dict[str, str]] = {CROWSNEST.id: "hard", TOURNAMENT.id: "tournament"}
 """The card-play style of Hard's side by rule set id, where measured to pay (else
-"normal"; docs/ai.md, "Issue 15, session 16" and "session 18"). The Hard weights
+"normal"; docs/ai.md, "Issue 15, session 16" to "session 20"). The Hard weights
 were tuned by duplicate self-play of Normal in Tournament Rook and CrowsNest; in
 Hard's own playouts and auction they gained +4.5 +- 3.4 points a hand over 1,200
 paired CrowsNest deals and nothing that shows in Tournament Rook (-0.2 +- 2.7). The
-``"tournament"`` weights, tuned in that rule set alone, gain +4.3 +- 2.4 there
-but answer three of its scenario positions against the issue (a low trump led into
-the bird, a raise of the partner, no raise with a hand that should declare): not a
-default."""
+``"tournament"`` weights, tuned in that rule set alone, gain +3.8 +- 2.1 there in
+card play alone (2,000 paired deals), its auction, nest and trump searched by the
+Normal weights (:data:`RULE_BID_STYLES`)."""
+
+RULE_BID_STYLES: Final[dict[str, str]] = {TOURNAMENT.id: "normal"}
+"""The style of Hard's side in the playouts that choose a bid, the discards and trump,
+where it is not the card-play style's (:data:`RULE_STYLES`). In Tournament Rook the
+tuned weights bid worse than the Normal ones: played out, they raise a partner's 70
+with a medium hand (-16 a hand) and pass with a monster (-18; docs/ai.md, "session
+19")."""
 
 Shades = tuple[float, float]
 """Factors for :data:`SHADE` and :data:`SHADE_WEAK`."""
@@ -300,7 +306,7 @@ class Hard(TimedSearch):
         set's (:data:`RULE_STYLES`)."""
         self.bid_style = None if bid_style is None else STYLES[bid_style]
         """The same for the playouts that choose a bid, the discards and trump; None:
-        :attr:`style`'s."""
+        :attr:`style`'s if that is set, else the rule set's (:data:`RULE_BID_STYLES`)."""
         self.exact_cards = exact_cards
         """Cards left (all hands) at or below which card play is searched exactly."""
         self.slack = slack
@@ -321,8 +327,13 @@ class Hard(TimedSearch):
         return self.style or STYLES[RULE_STYLES.get(deck.rules.id, "normal")]
 
     def bid_style_for(self, deck: Deck) -> Style:
-        """Its side's weights in the playouts of the auction, the nest and trump."""
-        return self.bid_style or self.style_for(deck)
+        """Its side's weights in the playouts of the auction, the nest and trump: its
+        ``bid_style``, else its ``style``, else the rule set's (:data:`RULE_BID_STYLES`,
+        else the card-play style's)."""
+        if self.bid_style is not None or self.style is not None:
+            return self.bid_style or self.style_for(deck)
+        rules_id = deck.rules.id
+        return STYLES[RULE_BID_STYLES.get(rules_id, RULE_STYLES.get(rules_id, "normal"))]
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
