@@ -15,7 +15,7 @@ from crowsnest.ai.rook.hard import RULE_BID_STYLES, RULE_STYLES
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.ai.rook.normal import Normal as RookNormal
 from crowsnest.ai.rook.odds import STYLES
-from crowsnest.engine.rules.rook import CROWSNEST, ROOK_PRESETS, TOURNAMENT
+from crowsnest.engine.rules.rook import CROWSNEST, RED_ONE_RULES, ROOK_PRESETS, TOURNAMENT
 
 
 def test_options_set_the_constructors_parameters() -> None:
@@ -38,6 +38,7 @@ def test_options_set_the_constructors_parameters() -> None:
         assert plain.style_for(deck) is STYLES[RULE_STYLES.get(rules.id, "normal")]
     assert plain.style_for(deck_of(CROWSNEST)) is STYLES["hard"]
     assert plain.style_for(deck_of(TOURNAMENT)) is STYLES["tournament"]
+    assert plain.style_for(deck_of(RED_ONE_RULES)) is STYLES["tournament"]
     tuned = make_bot("rook", 'hard:style="tournament"')
     assert isinstance(tuned, RookHard) and tuned.style is STYLES["tournament"]
     assert tuned.style_for(deck_of(CROWSNEST)) is STYLES["tournament"]
@@ -50,6 +51,7 @@ def test_options_set_the_constructors_parameters() -> None:
         own = STYLES[RULE_BID_STYLES[rules.id]] if rules.id in RULE_BID_STYLES else None
         assert plain.bid_style_for(deck_of(rules)) is (own or plain.style_for(deck_of(rules)))
     assert plain.bid_style_for(deck_of(TOURNAMENT)) is STYLES["normal"]
+    assert plain.bid_style_for(deck_of(RED_ONE_RULES)) is STYLES["normal"]
     assert plain.bid_style_for(deck_of(CROWSNEST)) is STYLES["hard"]
     assert tuned.bid_style_for(deck_of(TOURNAMENT)) is STYLES["tournament"]
     assert careful.bid_style_for(deck_of(CROWSNEST)) is STYLES["normal"]

@@ -134,22 +134,26 @@ in it stops the defence, whose better play it feels most (issue 15: such contrac
 were set twice as often as the others)."""
 
 
-RULE_STYLES: Final[dict[str, str]] = {CROWSNEST.id: "hard", TOURNAMENT.id: "tournament"}
+RULE_STYLES: Final[dict[str, str]] = {
+    CROWSNEST.id: "hard",
+    TOURNAMENT.id: "tournament",
+    RED_ONE_RULES.id: "tournament",
+}
 """The card-play style of Hard's side by rule set id, where measured to pay (else
 "normal"; docs/ai.md, "Issue 15, session 16" to "session 20"). The Hard weights
 were tuned by duplicate self-play of Normal in Tournament Rook and CrowsNest; in
 Hard's own playouts and auction they gained +4.5 +- 3.4 points a hand over 1,200
 paired CrowsNest deals and nothing that shows in Tournament Rook (-0.2 +- 2.7). The
-``"tournament"`` weights, tuned in that rule set alone, gain +3.8 +- 2.1 there in
-card play alone (2,000 paired deals), its auction, nest and trump searched by the
-Normal weights (:data:`RULE_BID_STYLES`)."""
+``"tournament"`` weights, tuned in that rule set alone, gain there +3.8 +- 2.1 in
+card play alone (2,000 paired deals), and +3.0 +- 1.9 in The Red 1 (2,000), their
+auction, nest and trump searched by the Normal weights (:data:`RULE_BID_STYLES`)."""
 
-RULE_BID_STYLES: Final[dict[str, str]] = {TOURNAMENT.id: "normal"}
+RULE_BID_STYLES: Final[dict[str, str]] = {TOURNAMENT.id: "normal", RED_ONE_RULES.id: "normal"}
 """The style of Hard's side in the playouts that choose a bid, the discards and trump,
 where it is not the card-play style's (:data:`RULE_STYLES`). In Tournament Rook the
 tuned weights bid worse than the Normal ones: played out, they raise a partner's 70
 with a medium hand (-16 a hand) and pass with a monster (-18; docs/ai.md, "session
-19")."""
+19"). The Red 1 was measured with the Normal weights' auction only."""
 
 Shades = tuple[float, float]
 """Factors for :data:`SHADE` and :data:`SHADE_WEAK`."""
