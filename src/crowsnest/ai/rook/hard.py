@@ -334,10 +334,11 @@ class Hard(TimedSearch):
         """Its side's weights in the playouts of the auction, the nest and trump: its
         ``bid_style``, else its ``style``, else the rule set's (:data:`RULE_BID_STYLES`,
         else the card-play style's)."""
-        if self.bid_style is not None or self.style is not None:
-            return self.bid_style or self.style_for(deck)
-        rules_id = deck.rules.id
-        return STYLES[RULE_BID_STYLES.get(rules_id, RULE_STYLES.get(rules_id, "normal"))]
+        if self.bid_style is not None:
+            return self.bid_style
+        if self.style is None and deck.rules.id in RULE_BID_STYLES:
+            return STYLES[RULE_BID_STYLES[deck.rules.id]]
+        return self.style_for(deck)
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
