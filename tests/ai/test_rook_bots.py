@@ -30,9 +30,12 @@ from crowsnest.ai.rook.hard import (
     Hard,
     auction_shade,
     bid_shade,
+    bid_value,
+    bid_world,
     close_call,
     known_of,
     play_run,
+    shifted_score,
     threshold,
 )
 from crowsnest.ai.rook.normal import Normal
@@ -66,6 +69,7 @@ from crowsnest.engine import (
     parse_cards,
 )
 from crowsnest.engine.cards import bits, card_list_text
+from crowsnest.engine.rook import declarer_score
 from crowsnest.engine.rules.rook import ROOK_CARDS, tables
 from crowsnest.engine.seats import team_of
 
@@ -348,6 +352,89 @@ def test_a_rollout_plays_each_side_by_its_style(rules_id: str) -> None:
         styled = play_contract(deck, world, 3, 0, 80, styles_for(0, HARD))
         changed += styled.counted != plain.counted
     assert changed >= 3
+
+
+@pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
+def test_the_auction_playouts_defend_its_contract_by_bid_defence(rules_id: str) -> None:
+    """``bid_defence`` sets how the other side defends Hard's own contract in the
+    auction's playouts, and nothing else: on the same worlds its contract comes out
+    otherwise in some, and the playouts of a pass (the others' contract, played the
+    Normal way) come out the same in every one."""
+    deck = deck_of(RULESETS[rules_id])
+    game = partner_opened(rules_id, MEDIUM, STRONG_PARTNER)
+    view = game.view(0)
+    assert isinstance(view, RookView)
+    known = known_of(deck, view)
+    rng = random.Random(0)
+    changed = 0
+    for _ in range(30):
+        world = sample(deck, known, rng)
+        plain = bid_world(deck, view, world, 75, True, NORMAL)
+        tuned = bid_world(deck, view, world, 75, True, NORMAL, defence=HARD)
+        assert tuned[2] == plain[2]
+        changed += tuned[:2] != plain[:2]
+    assert changed >= 3
+    spec = make_bot("rook", 'hard:bid_defence="hard"')
+    assert isinstance(spec, Hard) and spec.bid_defence is HARD
+    assert Hard().bid_defence is NORMAL
+
+
+def test_a_bid_bonus_moves_points_to_the_declarer_before_the_contract_is_judged() -> None:
+    """``bid_bonus`` adds to what Hard's side counts in the auction's playouts of its
+    contract and takes it from the other side: a playout 5 short of the bid is made
+    with a bonus of 5, in CrowsNest (a made contract scores the bid) and in The Red 1
+    (what it captures); a shade still counts against the bonus."""
+    crowsnest, red_one = RULESETS["rook/crowsnest"], RULESETS["rook/red-one"]
+    assert isinstance(crowsnest, RookRules) and isinstance(red_one, RookRules)
+    assert bid_value(crowsnest, 90, 85, 35, 0.0) == -90 - 35
+    assert bid_value(crowsnest, 90, 85, 35, 0.0, 5) == 90 - 30
+    assert bid_value(crowsnest, 90, 85, 35, 5.0, 5) == -90 - 30
+    assert bid_value(red_one, 100, 95, 55, 0.0, 5) == 100 - 50
+    assert bid_value(red_one, 100, 120, 30, 0.0, 5) == 125 - 25
+    plain, bold = Hard(time_limit=60.0), Hard(time_limit=60.0, bid_bonus=120.0)
+    game = partner_opened("rook/tournament", MEDIUM, STRONG_PARTNER)
+    assert decide(plain, game, 0) == Bid(None)
+    bid = decide(bold, game, 0)
+    assert isinstance(bid, Bid) and bid.amount is not None
+
+
+@pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
+def test_a_pass_bonus_scores_the_hand_again_with_the_points_moved(rules_id: str) -> None:
+    """``pass_bonus`` moves points to Hard's side in the auction's playouts of a pass
+    and scores the hand again by the engine: nothing moved, the hand's own score; a
+    contract set by the points moved swings by its bid."""
+    rules = RULESETS[rules_id]
+    assert isinstance(rules, RookRules)
+    deck = deck_of(rules)
+    hands, nest = deal_around(rules_id, {}, 3)
+    world = [parse_cards(h, "rook") for h in [*hands, nest]]
+    result = play_contract(deck, world, 3, 1, 80, [NORMAL] * 4)
+    assert shifted_score(rules, result, 0, 0) == result.score[0] - result.score[1]
+    ours, theirs = result.counted
+    moved = (ours + 5) - declarer_score(rules, 80, theirs - 5)
+    assert shifted_score(rules, result, 0, 5) == moved
+    exact = dataclasses.replace(result, bid=theirs)  # made exactly: set by any bonus
+    assert shifted_score(rules, exact, 0, 1) == (ours + 1) + theirs
+
+
+def test_a_pass_bonus_values_a_pass_higher_in_the_auctions_playouts() -> None:
+    """In CrowsNest's auction a pass is worth at least the points moved more with a
+    ``pass_bonus`` (the other side counts that fewer; a made contract of its own side
+    scores the bid whatever it counts), and in some worlds its contract's bid more."""
+    deck = deck_of(RULESETS["rook/crowsnest"])
+    game = partner_opened("rook/crowsnest", MEDIUM, STRONG_PARTNER)
+    view = game.view(0)
+    assert isinstance(view, RookView)
+    known = known_of(deck, view)
+    rng = random.Random(0)
+    better = 0
+    for _ in range(30):
+        w = sample(deck, known, rng)
+        plain = bid_world(deck, view, w, 75, True, NORMAL)[2]
+        bonus = bid_world(deck, view, w, 75, True, NORMAL, pass_bonus=10)[2]
+        assert plain is not None and bonus is not None and bonus >= plain + 10
+        better += bonus > plain + 20  # a contract made or set by the points moved
+    assert better >= 1
 
 
 # -- the bird card -----------------------------------------------------------------------

@@ -85,6 +85,9 @@ OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
             "exact_cards": Annotated[int, Field(ge=0, le=60)],
             "style": _STYLE,
             "bid_style": _STYLE,
+            "bid_defence": _STYLE,
+            "bid_bonus": _POINTS,
+            "pass_bonus": _POINTS,
         },
     },
 }

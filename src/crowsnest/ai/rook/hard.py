@@ -62,7 +62,7 @@ from crowsnest.ai.rook.common import (
 )
 from crowsnest.ai.rook.exact import EXACT_CARDS, exact_value
 from crowsnest.ai.rook.hand import best_trump, discard_order, trump_score
-from crowsnest.ai.rook.odds import STYLES, Style
+from crowsnest.ai.rook.odds import NORMAL, STYLES, Style
 from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.search import (
     distinct_cards,
@@ -87,7 +87,7 @@ from crowsnest.engine import (
     RookRules,
     RookView,
 )
-from crowsnest.engine.rook import declarer_score
+from crowsnest.engine.rook import RookHandResult, declarer_score, score_hand
 from crowsnest.engine.rules.rook import CROWSNEST, ONE_HIGH, RED_ONE_RULES, TOURNAMENT
 from crowsnest.engine.seats import team_of
 
@@ -302,6 +302,9 @@ class Hard(TimedSearch):
         exact_cards: int = EXACT_CARDS,
         style: str | None = None,
         bid_style: str | None = None,
+        bid_defence: str | None = None,
+        bid_bonus: float = 0.0,
+        pass_bonus: float = 0.0,
     ) -> None:
         self.playouts = playouts
         self.style = None if style is None else STYLES[style]
@@ -311,6 +314,19 @@ class Hard(TimedSearch):
         self.bid_style = None if bid_style is None else STYLES[bid_style]
         """The same for the playouts that choose a bid, the discards and trump; None:
         :attr:`style`'s if that is set, else the rule set's (:data:`RULE_BID_STYLES`)."""
+        self.bid_bonus = bid_bonus
+        """Points (of a 120-point deck) moved from the other side to its own in the
+        auction's playouts of its own contract (:func:`bid_value`): what its searched
+        play counts above the Normal-way playouts (docs/ai.md, "Issue 15, session 21").
+        0 by default: measured not to pay."""
+        self.pass_bonus = pass_bonus
+        """The same in the auction's playouts of a pass, whoever then declares: its
+        side's searched play, in defence above all, counts more than the Normal-way
+        playouts do (:func:`bid_world`). 0 by default: it raises the make-rate only by
+        giving up contracts that pay."""
+        self.bid_defence = STYLES["normal" if bid_defence is None else bid_defence]
+        """The weights the other side defends by in the auction's playouts of its own
+        contract (:func:`bid_world`): by default Normal's, as the rollouts model them."""
         self.exact_cards = exact_cards
         """Cards left (all hands) at or below which card play is searched exactly."""
         self.slack = slack
@@ -339,6 +355,11 @@ class Hard(TimedSearch):
         if self.style is None and deck.rules.id in RULE_BID_STYLES:
             return STYLES[RULE_BID_STYLES[deck.rules.id]]
         return self.style_for(deck)
+
+    def bonuses(self, rules: RookRules) -> tuple[int, int]:
+        """:attr:`bid_bonus` and :attr:`pass_bonus` in ``rules``' points."""
+        scale = rules.points_per_hand / 120
+        return round(self.bid_bonus * scale), round(self.pass_bonus * scale)
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
@@ -412,6 +433,7 @@ class Hard(TimedSearch):
         deadline = self.deadline()
         known = known_of(deck, view, self.slack)
         shade = auction_shade(deck, view, self.shades)
+        bonus, pass_bonus = self.bonuses(rules)
         style = self.bid_style_for(deck)
         declare: list[list[float]] = [[] for _ in amounts]
         stay: list[float] = []
@@ -424,10 +446,11 @@ class Hard(TimedSearch):
             while self.search_on(worlds * (2 if may_pass else 1), deadline):
                 world = sample(deck, known, rng)
                 made_pts, theirs, passed = bid_world(
-                    deck, view, world, amounts[0], may_pass, style, self.partner_shade
-                )
+                    deck, view, world, amounts[0], may_pass, style, self.partner_shade,
+                    self.bid_defence, pass_bonus,
+                )  # fmt: skip
                 for i, b in enumerate(amounts):
-                    declare[i].append(bid_value(rules, b, made_pts, theirs, shade))
+                    declare[i].append(bid_value(rules, b, made_pts, theirs, shade, bonus))
                 if passed is not None:
                     stay.append(passed)
                 worlds += 1
@@ -506,16 +529,21 @@ class Hard(TimedSearch):
         if view.phase == "auction":
             may_pass, amounts = bids(legal)
             shade = auction_shade(deck, view, self.shades)
+            bonus, pass_bonus = self.bonuses(deck.rules)
             style = self.bid_style_for(deck)
 
             def bid_draw(rng: random.Random) -> tuple[int, int, float | None]:
                 return bid_world(
-                    deck, view, draw(rng), amounts[0], may_pass, style, self.partner_shade
-                )
+                    deck, view, draw(rng), amounts[0], may_pass, style, self.partner_shade,
+                    self.bid_defence, pass_bonus,
+                )  # fmt: skip
 
             def bid_face_up(hands: Sequence[int], nest: int) -> tuple[int, int, float | None]:
                 world = face_up(hands, nest)
-                return bid_world(deck, view, world, amounts[0], may_pass, style, self.partner_shade)
+                return bid_world(
+                    deck, view, world, amounts[0], may_pass, style, self.partner_shade,
+                    self.bid_defence, pass_bonus,
+                )  # fmt: skip
 
             def value_bid(world: Any, action: Action) -> float:
                 assert isinstance(action, Bid)
@@ -523,7 +551,7 @@ class Hard(TimedSearch):
                 if action.amount is None:
                     assert passed is not None
                     return float(passed)
-                return bid_value(deck.rules, action.amount, made_pts, theirs, shade)
+                return bid_value(deck.rules, action.amount, made_pts, theirs, shade, bonus)
 
             options: list[Action] = [Bid(a) for a in amounts]
             if may_pass:
@@ -579,15 +607,19 @@ def bid_world(
     may_pass: bool,
     style: Style,
     partner_shade: float = 0.0,
+    defence: Style = NORMAL,
+    pass_bonus: int = 0,
 ) -> tuple[int, int, float | None]:
     """In ``world``: (the points the seat's team counts declaring at ``low``, the
     points the other team counts then, and the team's hand score minus the other
     team's if it passes, the others finishing the auction the Normal way; None when
-    it may not pass)."""
+    it may not pass). Its side plays by ``style``; the other defends its contract by
+    ``defence`` and otherwise plays the Normal way; ``pass_bonus`` points move from
+    the other side's count to its own in the playout of a pass (:func:`shifted_score`)."""
     me = view.seat
     assert me is not None
     styles = styles_for(me, style)
-    mine = play_contract(deck, world, view.dealer, me, low, styles)
+    mine = play_contract(deck, world, view.dealer, me, low, styles_for(me, style, defence))
     made_pts = mine.counted[team_of(me)]
     theirs = mine.counted[1 - team_of(me)]
     if not may_pass:
@@ -599,12 +631,32 @@ def bid_world(
     if won is None:
         return made_pts, theirs, 0.0
     result = play_contract(deck, world, view.dealer, won[0], won[1], styles)
-    return made_pts, theirs, float(team_score(result, me))
+    return made_pts, theirs, float(shifted_score(deck.rules, result, me, pass_bonus))
 
 
-def bid_value(rules: RookRules, bid: int, made_pts: int, theirs: int, shade: float) -> float:
+def shifted_score(rules: RookRules, result: RookHandResult, seat: int, bonus: int) -> int:
+    """:func:`~crowsnest.ai.rook.search.team_score` of ``result`` for ``seat`` had its
+    team counted ``bonus`` points more and the other team as many fewer, the hand
+    scored again by the engine (:func:`~crowsnest.engine.rook.score_hand`, the counts
+    given as captured: the nest and the trick bonus are in them already)."""
+    if not bonus:
+        return team_score(result, seat)
+    team = team_of(seat)
+    counted = list(result.counted)
+    counted[team] += bonus
+    counted[1 - team] -= bonus
+    score = score_hand(rules, result.declarer, result.bid, counted, (0, 0), 0, 0).score
+    return score[team] - score[1 - team]
+
+
+def bid_value(
+    rules: RookRules, bid: int, made_pts: int, theirs: int, shade: float, bonus: int = 0
+) -> float:
     """What declaring at ``bid`` scores (made only with ``shade`` to spare; then by
-    the rule set's scoring, else minus the bid), less what the other team counts."""
+    the rule set's scoring, else minus the bid), less what the other team counts;
+    ``bonus`` points moved from the other team's count to the declaring team's first
+    (:attr:`Hard.bid_bonus`)."""
+    made_pts, theirs = made_pts + bonus, theirs - bonus
     score = declarer_score(rules, bid, made_pts) if made_pts - shade >= bid else -bid
     return score - theirs
 

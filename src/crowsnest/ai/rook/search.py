@@ -24,11 +24,11 @@ from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 
 
-def styles_for(seat: int, style: Style) -> list[Style]:
+def styles_for(seat: int, style: Style, other: Style = NORMAL) -> list[Style]:
     """The weights of each seat's play in a rollout searched for ``seat``: ``style``
-    for its side, the Normal bot's for the other (the opponents are modelled as
-    Normal players, as in the auction)."""
-    return [style if team_of(p) == team_of(seat) else NORMAL for p in range(4)]
+    for its side, ``other`` for the other (by default the Normal bot's: the opponents
+    are modelled as Normal players)."""
+    return [style if team_of(p) == team_of(seat) else other for p in range(4)]
 
 
 def rollout(game: RookGame, deck: Deck, styles: Sequence[Style]) -> RookHandResult:
