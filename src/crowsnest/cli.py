@@ -1,7 +1,8 @@
 """Command line: ``crowsnest play [RULES_ID] [--seed N] [--option KEY=VALUE ...] [--save FILE]``,
 ``crowsnest bot --game G --level L`` (the bot protocol on stdin/stdout),
 ``crowsnest arena RULES_ID ...`` (duplicate matches), ``crowsnest position NAME``
-(a scenario position's choices played out), ``crowsnest serve`` (the game
+(a scenario position's choices played out), ``crowsnest calibrate RULES_ID`` (the
+Rook auction's forecasts against what happens), ``crowsnest serve`` (the game
 server, docs/protocol.md), ``crowsnest bench-server`` (its load test) and
 ``crowsnest schema`` (the JSON Schemas of every wire format) and ``crowsnest verify
 RECORD`` (a finished game's deals were fair).
@@ -89,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bot(sub)
     _add_arena(sub)
     _add_position(sub)
+    _add_calibrate(sub)
     _add_serve(sub)
     _add_bench_server(sub)
     _add_schema(sub)
@@ -384,6 +386,60 @@ def _position(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("crowsnest position: interrupted", file=sys.stderr)
         return 130
+    print(json.dumps(result.json(), indent=1) if args.json else result.text(), flush=True)
+    return 0
+
+
+def _add_calibrate(sub: Any) -> None:
+    calibrate = sub.add_parser(
+        "calibrate",
+        help="the Rook auction's forecasts against what happens",
+        description=(
+            "Rook Hard against a field on duplicate deals (both plays, untimed); every "
+            "contract Hard's team declares is forecast from the declarer's last bid, as "
+            "its auction's playouts forecast it, and set against what happened, by band "
+            "of the forecast chance (docs/arena.md)."
+        ),
+    )
+    calibrate.add_argument("rules_id", metavar="RULES_ID", help="a rook/... rule set")
+    calibrate.add_argument(
+        "--bot", default="hard", metavar="BOT", help="a Rook Hard spec (default: %(default)s)"
+    )
+    calibrate.add_argument(
+        "--field", default="normal", metavar="BOT", help="the other team (default: %(default)s)"
+    )
+    calibrate.add_argument("--deals", type=_positive_int, default=200, help="default: %(default)s")
+    calibrate.add_argument(
+        "--worlds", type=_positive_int, default=300, help="worlds a forecast (default: %(default)s)"
+    )
+    calibrate.add_argument("--seed", type=int, default=0, help="default: %(default)s")
+    calibrate.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from crowsnest.arena.calibration import calibrate
+
+    def progress(contracts: int) -> None:
+        print(f"\r{contracts} contracts", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = calibrate(
+            args.rules_id,
+            args.bot,
+            args.field,
+            args.deals,
+            args.worlds,
+            args.seed,
+            progress if sys.stderr.isatty() else None,
+        )
+    except ValueError as err:
+        print(f"crowsnest calibrate: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("crowsnest calibrate: interrupted", file=sys.stderr)
+        return 130
+    if sys.stderr.isatty():
+        print(file=sys.stderr)  # past the progress line
     print(json.dumps(result.json(), indent=1) if args.json else result.text(), flush=True)
     return 0
 
@@ -695,6 +751,8 @@ def main(argv: list[str] | None = None) -> int:
         return _arena(args)
     if args.command == "position":
         return _position(args)
+    if args.command == "calibrate":
+        return _calibrate(args)
     if args.command == "serve":
         return _serve(args)
     if args.command == "bench-server":

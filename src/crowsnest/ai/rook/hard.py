@@ -361,6 +361,32 @@ class Hard(TimedSearch):
         scale = rules.points_per_hand / 120
         return round(self.bid_bonus * scale), round(self.pass_bonus * scale)
 
+    def forecast(
+        self, view: RookView, bid: int, worlds: int, rng: random.Random
+    ) -> tuple[float, float]:
+        """What its auction's playouts expect of its own contract at ``bid``, from
+        ``view`` (one of its auction decisions), over ``worlds`` worlds drawn as a
+        decision draws them: the share in which the contract counts as made (with the
+        margin, :func:`auction_shade`, and :attr:`bid_bonus`) and the mean its side
+        counts (the bonus in). The auction's calibration
+        (:mod:`crowsnest.arena.calibration`) sets these against what happens."""
+        assert view.seat is not None and view.hand is not None and worlds > 0
+        deck = deck_for(view)
+        known = known_of(deck, view, self.slack)
+        shade = auction_shade(deck, view, self.shades)
+        bonus, _ = self.bonuses(deck.rules)
+        style = self.bid_style_for(deck)
+        made = 0
+        counted = 0
+        for _ in range(worlds):
+            world = sample(deck, known, rng)
+            pts, _theirs, _ = bid_world(
+                deck, view, world, bid, False, style, self.partner_shade, self.bid_defence
+            )
+            made += pts + bonus - shade >= bid
+            counted += pts + bonus
+        return made / worlds, counted / worlds
+
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, RookView) and view.seat is not None and view.hand is not None
         deck = deck_for(view)
