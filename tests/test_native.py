@@ -51,12 +51,14 @@ def test_a_complete_build_of_todays_sources_is_used(tmp_path: Path) -> None:
     status = native.decide(fake_build(tmp_path), {})
     assert status.compiled, status.reason
     assert str(status).startswith("compiled (mypyc test")
+    assert not status.slow
 
 
 @pytest.mark.parametrize("value", ["1", "yes"])
 def test_the_variable_asks_for_the_source(tmp_path: Path, value: str) -> None:
     status = native.decide(fake_build(tmp_path), {native.PURE_ENV: value})
     assert not status.compiled and native.PURE_ENV in status.reason
+    assert status.asked and not status.slow  # asked for: nothing to warn of
     assert native.decide(tmp_path / "build", {native.PURE_ENV: "0"}).compiled
 
 
@@ -64,6 +66,7 @@ def test_no_build(tmp_path: Path) -> None:
     status = native.decide(tmp_path / "nothing", {})
     assert not status.compiled and "make native" in status.reason
     assert str(status).startswith("pure Python (not built")
+    assert status.slow
 
 
 @pytest.mark.parametrize(
@@ -79,6 +82,7 @@ def test_an_edited_source_is_never_hidden_by_its_build(tmp_path: Path, module: s
     sources[module] = "0" * 64
     status = native.decide(fake_build(tmp_path, sources=sources), {})
     assert not status.compiled and "sources changed" in status.reason
+    assert status.slow
 
 
 def test_a_build_names_every_compiled_module(tmp_path: Path) -> None:

@@ -374,6 +374,7 @@ def _add_position(sub: Any) -> None:
 def _position(args: argparse.Namespace) -> int:
     from crowsnest.arena import positions
 
+    _warn_if_slow("position")
     job = positions.Job(args.name, args.side, args.others or args.side, args.seed)
     try:
         result = positions.run(job, args.deals, workers=args.workers, out=args.out)
@@ -388,6 +389,19 @@ def _position(args: argparse.Namespace) -> int:
         return 130
     print(json.dumps(result.json(), indent=1) if args.json else result.text(), flush=True)
     return 0
+
+
+def _warn_if_slow(command: str) -> None:
+    """A command that plays many hands says on stderr when it runs the source because
+    the compiled core is missing or stale (the same results, several times slower)."""
+    from crowsnest import native
+
+    status = native.status()
+    if status.slow:
+        print(
+            f"crowsnest {command}: running the source, not the compiled core: {status.reason}",
+            file=sys.stderr,
+        )
 
 
 def _add_calibrate(sub: Any) -> None:
@@ -418,6 +432,8 @@ def _add_calibrate(sub: Any) -> None:
 
 def _calibrate(args: argparse.Namespace) -> int:
     from crowsnest.arena.calibration import calibrate
+
+    _warn_if_slow("calibrate")
 
     def progress(contracts: int) -> None:
         print(f"\r{contracts} contracts", end="", file=sys.stderr, flush=True)
@@ -543,6 +559,7 @@ def _arena_run(
 
     if rules_id is None:
         raise ValueError("name a rule set (RULES_ID), or --merge deal logs")
+    _warn_if_slow("arena")
     if options and rules_id == "hearts":
         raise ValueError("hearts has no options")
     if args.table is not None:

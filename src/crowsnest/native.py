@@ -91,6 +91,14 @@ class Status:
 
     compiled: bool
     reason: str
+    asked: bool = False
+    """The source was asked for (:data:`PURE_ENV`), not fallen back on."""
+
+    @property
+    def slow(self) -> bool:
+        """It runs the source because the build is missing or stale: the same results,
+        several times slower (a long run should say so)."""
+        return not self.compiled and not self.asked
 
     def __str__(self) -> str:
         return f"{'compiled' if self.compiled else 'pure Python'} ({self.reason})"
@@ -150,7 +158,7 @@ def decide(build: Path, env: Mapping[str, str]) -> Status:
     the source and the build is complete and made from today's sources by this
     interpreter."""
     if env.get(PURE_ENV, "") not in ("", "0"):
-        return Status(False, f"{PURE_ENV} is set")
+        return Status(False, f"{PURE_ENV} is set", asked=True)
     try:
         manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from crowsnest import native
 from crowsnest.ai.rook.hard import Hard
 from crowsnest.arena.api import rook_arena
 from crowsnest.arena.calibration import BANDS, Calibration, Contract, calibrate, checked
@@ -110,3 +111,19 @@ def test_the_command_prints_the_bands(capsys: pytest.CaptureFixture[str]) -> Non
     assert "rook/tournament auction calibration: hard against normal" in capsys.readouterr().out
     assert main(["calibrate", "rook/tournament", "--bot", "easy"]) == 2
     assert "'easy' is not Rook Hard" in capsys.readouterr().err
+
+
+def test_a_run_on_a_stale_build_says_it_runs_the_source(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long run that falls back on the source (the build missing or stale) says so
+    on stderr; one that asked for the source (as the suite does) does not."""
+    args = ["calibrate", "rook/tournament", "--deals", "1", "--worlds", "2"]
+    assert native.status().asked
+    assert main(args) == 0
+    assert "running the source" not in capsys.readouterr().err
+    stale = native.Status(False, "the sources changed since the build: run `make native`")
+    monkeypatch.setattr(native, "_status", stale)
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "crowsnest calibrate: running the source, not the compiled core: the sources" in err
