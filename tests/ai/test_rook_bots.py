@@ -17,7 +17,7 @@ import pytest
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.registry import make_bot
-from crowsnest.ai.rook.common import deck_for, deck_of, points_of
+from crowsnest.ai.rook.common import Deck, deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
@@ -354,21 +354,26 @@ def test_a_rollout_plays_each_side_by_its_style(rules_id: str) -> None:
     assert changed >= 3
 
 
+def medium_raise_worlds(rules_id: str) -> tuple[Deck, RookView, list[list[int]]]:
+    """Seat 0's view with the MEDIUM hand over its partner's opening 70, both
+    opponents out, and 30 worlds drawn for it as Hard draws them."""
+    deck = deck_of(RULESETS[rules_id])
+    view = partner_opened(rules_id, MEDIUM, STRONG_PARTNER).view(0)
+    assert isinstance(view, RookView)
+    known = known_of(deck, view)
+    rng = random.Random(0)
+    return deck, view, [sample(deck, known, rng) for _ in range(30)]
+
+
 @pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
 def test_the_auction_playouts_defend_its_contract_by_bid_defence(rules_id: str) -> None:
     """``bid_defence`` sets how the other side defends Hard's own contract in the
     auction's playouts, and nothing else: on the same worlds its contract comes out
     otherwise in some, and the playouts of a pass (the others' contract, played the
     Normal way) come out the same in every one."""
-    deck = deck_of(RULESETS[rules_id])
-    game = partner_opened(rules_id, MEDIUM, STRONG_PARTNER)
-    view = game.view(0)
-    assert isinstance(view, RookView)
-    known = known_of(deck, view)
-    rng = random.Random(0)
+    deck, view, worlds = medium_raise_worlds(rules_id)
     changed = 0
-    for _ in range(30):
-        world = sample(deck, known, rng)
+    for world in worlds:
         plain = bid_world(deck, view, world, 75, True, NORMAL)
         tuned = bid_world(deck, view, world, 75, True, NORMAL, defence=HARD)
         assert tuned[2] == plain[2]
@@ -421,15 +426,9 @@ def test_a_pass_bonus_values_a_pass_higher_in_the_auctions_playouts() -> None:
     """In CrowsNest's auction a pass is worth at least the points moved more with a
     ``pass_bonus`` (the other side counts that fewer; a made contract of its own side
     scores the bid whatever it counts), and in some worlds its contract's bid more."""
-    deck = deck_of(RULESETS["rook/crowsnest"])
-    game = partner_opened("rook/crowsnest", MEDIUM, STRONG_PARTNER)
-    view = game.view(0)
-    assert isinstance(view, RookView)
-    known = known_of(deck, view)
-    rng = random.Random(0)
+    deck, view, worlds = medium_raise_worlds("rook/crowsnest")
     better = 0
-    for _ in range(30):
-        w = sample(deck, known, rng)
+    for w in worlds:
         plain = bid_world(deck, view, w, 75, True, NORMAL)[2]
         bonus = bid_world(deck, view, w, 75, True, NORMAL, pass_bonus=10)[2]
         assert plain is not None and bonus is not None and bonus >= plain + 10

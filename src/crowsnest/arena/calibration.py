@@ -23,21 +23,20 @@ from itertools import pairwise
 from typing import Any
 
 from crowsnest.ai.base import Bot
-from crowsnest.ai.budget import untimed
 from crowsnest.ai.registry import canonical_spec, make_bot
 from crowsnest.ai.rook.hard import Hard
-from crowsnest.arena.hand import play_hand
-from crowsnest.arena.seeding import game_seed, seat_seed
+from crowsnest.arena.hand import Job, play_hand
+from crowsnest.arena.players import Seating
+from crowsnest.arena.rook import play_of
+from crowsnest.arena.seeding import seat_seed
 from crowsnest.engine import (
     RULESETS,
     Action,
     Bid,
     LegalAction,
     PlayerView,
-    RookGame,
     RookRules,
     RookView,
-    new_game,
 )
 
 BANDS: tuple[float, ...] = (0.7, 0.8, 0.9)
@@ -173,16 +172,17 @@ def contracts(
 def _play(
     rules_id: str, bot: str, field: str, seed: int, deal: int, play: int, worlds: int
 ) -> Contract | None:
-    game = new_game(rules_id, seed=game_seed(seed, deal), start_hand=deal)
-    assert isinstance(game, RookGame)
-    ours = [game.rules.team_of(s) == play for s in range(4)]
-    bots = [untimed(make_bot("rook", bot if ours[s] else field)) for s in range(4)]
-    rngs = [random.Random(seat_seed(seed, deal, s)) for s in range(4)]
+    job = Job("rook", rules_id, (bot, field), seed, untimed=True)
+    game, side, rngs = play_of(job, deal, play)
+    seating = Seating("rook", untimed=True)
+    bots = [seating.bot(job.lineup[s]) for s in side]
     last: dict[int, RookView] = {}
-    seats: list[Bot] = [_Remembering(bots[s], s, last) if ours[s] else bots[s] for s in range(4)]
-    play_hand(game, seats, rngs, [[] for _ in range(4)], [bot if o else field for o in ours])
+    seats: list[Bot] = [
+        _Remembering(bots[s], s, last) if side[s] == 0 else bots[s] for s in range(4)
+    ]
+    play_hand(game, seats, rngs, [[] for _ in range(4)], [job.lineup[s] for s in side])
     result = game.results[0]
-    if not ours[result.declarer]:
+    if side[result.declarer] != 0:
         return None
     hard = bots[result.declarer]
     assert isinstance(hard, Hard)

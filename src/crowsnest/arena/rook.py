@@ -19,17 +19,24 @@ from crowsnest.arena.stats import Interval, Timing, mean_ci, timing
 from crowsnest.engine import RookGame
 
 
+def play_of(job: Job, index: int, k: int) -> tuple[RookGame, list[int], list[random.Random]]:
+    """Play ``k`` (0 or 1) of deal ``index``: its game, each seat's side (0: the
+    candidate team, 1: the field; play ``k`` seats the candidate as team ``k``) and
+    each seat's chances."""
+    game = job.new_game(game_seed(job.seed, index), index)
+    assert isinstance(game, RookGame)
+    side = [(game.rules.team_of(seat) + k) % 2 for seat in range(4)]
+    rngs = [random.Random(seat_seed(job.seed, index, seat)) for seat in range(4)]
+    return game, side, rngs
+
+
 def play_deal(job: Job, index: int, seating: Seating) -> DealOutcome:
     hands: list[RookHand] = []
     times: list[list[float]] = [[], []]
     for k in range(2):
-        game = job.new_game(game_seed(job.seed, index), index)
-        assert isinstance(game, RookGame)
-        # 0: the candidate team, 1: the field; play k seats the candidate as team k.
-        side = [(game.rules.team_of(seat) + k) % 2 for seat in range(4)]
+        game, side, rngs = play_of(job, index, k)
         names = [job.lineup[s] for s in side]
         bots = [seating.bot(name) for name in names]
-        rngs = [random.Random(seat_seed(job.seed, index, seat)) for seat in range(4)]
         seat_times: list[list[float]] = [[] for _ in range(4)]
         play_hand(game, bots, rngs, seat_times, names)
         for seat in range(4):

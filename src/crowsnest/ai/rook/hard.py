@@ -383,7 +383,7 @@ class Hard(TimedSearch):
             pts, _theirs, _ = bid_world(
                 deck, view, world, bid, False, style, self.partner_shade, self.bid_defence
             )
-            made += pts + bonus - shade >= bid
+            made += made_with(pts + bonus, bid, shade)
             counted += pts + bonus
         return made / worlds, counted / worlds
 
@@ -683,8 +683,14 @@ def bid_value(
     ``bonus`` points moved from the other team's count to the declaring team's first
     (:attr:`Hard.bid_bonus`)."""
     made_pts, theirs = made_pts + bonus, theirs - bonus
-    score = declarer_score(rules, bid, made_pts) if made_pts - shade >= bid else -bid
+    score = declarer_score(rules, bid, made_pts) if made_with(made_pts, bid, shade) else -bid
     return score - theirs
+
+
+def made_with(counted: int, bid: int, shade: float) -> bool:
+    """Whether a playout in which the declaring team counts ``counted`` makes ``bid``
+    with ``shade`` to spare (:func:`bid_shade`)."""
+    return counted - shade >= bid
 
 
 def discard_options(deck: Deck, view: RookView, choice: Choose) -> list[tuple[int, int]]:
