@@ -6,12 +6,15 @@ compiled modules (and which it loaded) and :func:`decisions`: every action of a 
 whole hands of Hearts and of each Rook rule set, Hard in two seats or all four with a
 small fixed budget (untimed, so the seed alone decides) and the events of every
 action, the engine's errors for actions a client may get wrong, the Hearts solver's
-values at a few positions, and the playouts the searches counted.
+values at a few positions, and the playouts the searches counted; and
+:func:`pickled_views`: every seat's view and legal actions at every step of those hands
+and after them, sent through pickle as they are sent to a bot's worker process.
 """
 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import sys
 from typing import Any
@@ -103,6 +106,35 @@ def solver_values() -> list[float | str]:
     return out
 
 
+def pickled_views() -> dict[str, int | list[str]]:
+    """Each seat's view and legal actions after every action of one hand of every
+    rule set (Normal bots), and after the hand (the view then holds the hand's result),
+    round-tripped through pickle: how many came back equal, and what did not."""
+    count, wrong = 0, []
+    for rules_id in ("hearts", *(r.id for r in ROOK_PRESETS)):
+        game = new_game(rules_id, seed=3)
+        bot = HeartsNormal() if rules_id == "hearts" else RookNormal()
+        rng = random.Random(3)
+        step = 0
+        while True:
+            for seat in range(4):
+                sent = (game.view(seat), game.legal_actions(seat))
+                try:
+                    back = pickle.loads(pickle.dumps(sent))
+                except Exception as err:  # the test names what failed
+                    wrong.append(f"{rules_id} {step}: {type(err).__name__}: {err}")
+                    continue
+                if back != sent or back[0].to_json() != sent[0].to_json():
+                    wrong.append(f"{rules_id} {step}: seat {seat} came back changed")
+                count += 1
+            if game.results:
+                break
+            seat = min(game.actors)
+            game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
+            step += 1
+    return {"views": count, "wrong": wrong[:10]}
+
+
 def decisions() -> dict[str, Any]:
     before = TALLY.playouts
     out: dict[str, Any] = {}
@@ -128,6 +160,7 @@ def main() -> None:
         "compiled": status.compiled,
         "reason": status.reason,
         "decisions": decisions(),
+        "pickled": pickled_views(),
         "loaded": native.loaded_compiled(),
     }
     json.dump(report, sys.stdout)

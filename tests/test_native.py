@@ -3,6 +3,7 @@ takes the same decisions as its source."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -157,6 +158,53 @@ def test_the_compiled_core_decides_as_its_source() -> None:
     assert sorted(compiled["loaded"]) == sorted(native.MODULES)  # type: ignore[call-overload]
     source = native_probe.decisions()
     assert compiled["decisions"] == json.loads(json.dumps(source))
+
+
+@pytest.mark.slow
+def test_views_reach_a_worker_process_under_the_compiled_core() -> None:
+    """A bot in a worker process gets its seat's view and legal actions by pickle:
+    under the compiled build, at every step of a hand of every rule set and after it
+    (a hand's result is a frozen dataclass of a compiled module), they come back
+    equal."""
+    compiled = compiled_run()
+    assert compiled["compiled"], f"the compiled core was not used: {compiled['reason']}"
+    pickled = compiled["pickled"]
+    assert isinstance(pickled, dict)
+    assert pickled["wrong"] == []
+    views = native_probe.pickled_views()["views"]
+    assert isinstance(views, int) and views > 1000
+    assert pickled["views"] == views
+
+
+def frozen_classes(module: str) -> list[ast.ClassDef]:
+    """The classes of ``module``'s source declared ``@dataclass(frozen=True, ...)``."""
+    tree = ast.parse(native.source(module).read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for deco in node.decorator_list:
+            if isinstance(deco, ast.Call) and any(
+                k.arg == "frozen" and isinstance(k.value, ast.Constant) and k.value.value
+                for k in deco.keywords
+            ):
+                found.append(node)
+    return found
+
+
+def test_every_frozen_dataclass_of_the_compiled_core_says_how_it_is_pickled() -> None:
+    """mypyc's pickling rebuilds an object with ``setattr``, which a frozen dataclass
+    refuses: each one of a compiled module defines ``__reduce__``
+    (:mod:`crowsnest.engine.frozen`)."""
+    missing, seen = [], 0
+    for module in native.MODULES:
+        for cls in frozen_classes(module):
+            seen += 1
+            methods = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+            if "__reduce__" not in methods:
+                missing.append(f"{module}.{cls.name}")
+    assert seen >= 10
+    assert missing == []
 
 
 def test_the_command_says_what_a_process_would_run(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final, TypeGuard
 
 from crowsnest.ai.base import Bot
 from crowsnest.engine import Action
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 
 
 class Tally:
@@ -97,6 +98,9 @@ class Scorer:
     higher: bool
     face_up: Callable[[Sequence[int], int], Any] | None = None
     lines: Callable[[Any, Action], Sequence[float]] | None = None
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
 
 class TimedSearch:

@@ -31,6 +31,7 @@ from crowsnest.engine.errors import (
     RulesError,
 )
 from crowsnest.engine.events import Event
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules import HeartsRules, RookRules
 from crowsnest.engine.wire import DEAL, RECORD, checked
 
@@ -48,6 +49,9 @@ class Deal:
 
     hands: tuple[int, int, int, int]
     nest: int = 0
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
     def to_json(self, family: Family) -> dict[str, Any]:
         """The deal as JSON, its cards those of ``family``'s deck."""
@@ -82,6 +86,9 @@ class Standing:
     """Hearts: hands in which the seat shot the moon."""
     moons_suffered: int = 0
     """Hearts: hands in which another seat shot the moon."""
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
 
 def parse_deal(data: object, family: Family, deck: int, hand_size: int, nest_size: int) -> Deal:

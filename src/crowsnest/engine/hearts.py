@@ -23,6 +23,7 @@ from crowsnest.engine.cards import (
 )
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event, play_event, turn_event
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
 from crowsnest.engine.tricks import (
     HEARTS_POWER,
@@ -52,6 +53,9 @@ class HandResult:
     """Points scored this hand (after the moon)."""
     moon: int | None
     totals: tuple[int, int, int, int]
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}

@@ -40,6 +40,7 @@ from crowsnest.engine.cards import (
 )
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event, play_event, turn_event
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules.rook import RookRules, RookTables, tables
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
@@ -74,6 +75,9 @@ class HandScore:
     score: tuple[int, int]
     """What each team scores: a set declarer loses the bid; a made contract scores the
     bid or what was counted (``made_scores``); the defence scores what it counted."""
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
 
 def declarer_score(rules: RookRules, bid: int, counted: int) -> int:
@@ -120,6 +124,9 @@ class RookHandResult:
     score: tuple[int, int]
     """What each team scores for the hand (a set declarer loses the bid)."""
     totals: tuple[int, int]
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
     @property
     def declarer_team(self) -> int:

@@ -36,6 +36,7 @@ from functools import cache
 from typing import Any, Final, NamedTuple
 
 from crowsnest.engine.cards import CROW, Family, card_text, hearts_card, suit_mask
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules import HeartsRules, RookRules, tables
 
 HEARTS_SUITS: Final = tuple(suit_mask(s) for s in range(4))
@@ -115,6 +116,9 @@ class TrickTables:
     free: int
     power: tuple[int, ...]
     points: tuple[int, ...]
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
     def led(self, card: int) -> int:
         return led_suit(card, self.trump, self.suits)

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from crowsnest.ai import pause
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.hearts import HEARTS_MASK, HeartsGame, legal_cards, score_round
 from crowsnest.engine.rules.hearts import HeartsRules
 from crowsnest.engine.tricks import (
@@ -79,6 +80,9 @@ class Position:
     taken: tuple[int, int, int, int]
     """Points each seat has taken in this hand's completed tricks."""
 
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
+
     @classmethod
     def of(cls, game: HeartsGame) -> Position:
         """The position of ``game`` (in its play phase): every hand as it is."""
@@ -107,6 +111,9 @@ class Solved:
     best_value: float
     value: float
     nodes: int
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
 
 class Solver:

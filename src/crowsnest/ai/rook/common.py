@@ -19,6 +19,7 @@ from typing import Final
 
 from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRules, RookView
 from crowsnest.engine.cards import CROW, bits
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules.rook import RED_ONE, ROOK_CARDS, tables
 from crowsnest.engine.tricks import led_suit
 
@@ -60,6 +61,9 @@ class Deck:
     """The rule set's figures the policies read at every card and bid, copied from ``rules``
     (:class:`RookRules` is not compiled, and ``counter_points`` and ``max_bid`` are
     properties that add up the counters at every call)."""
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
     def trump_mask(self, trump: int) -> int:
         return self.colours[trump] | self.specials

@@ -18,6 +18,7 @@ from typing import Final
 from crowsnest.ai.rook.common import Deck, cards, points_of
 from crowsnest.engine import Choose
 from crowsnest.engine.cards import popcount
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 
@@ -73,6 +74,9 @@ class Model:
     """Spread of what hands with the same estimate make (residual standard deviation)."""
     mean: float
     """What a hand dealt at random makes as declarer, on average."""
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
 
 MODELS: Final[dict[str, Model]] = {

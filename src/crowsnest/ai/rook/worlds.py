@@ -22,6 +22,7 @@ from typing import Final
 from crowsnest.ai.draw import shuffle
 from crowsnest.ai.rook.common import Deck, cards
 from crowsnest.ai.rook.hand import estimate, trump_score
+from crowsnest.engine.frozen import Reduced, reduce_frozen
 
 NEST: Final = 4
 """Index of the nest among the holders (seats are 0..3)."""
@@ -53,6 +54,9 @@ class Known:
     """Points by which a bid may exceed the bidder's Normal estimate, and the
     estimate exceed what a pass declined, before the world grows less plausible
     (:data:`SLACK` both by default)."""
+
+    def __reduce__(self) -> Reduced:
+        return reduce_frozen(self)
 
 
 def _deal(deck: Deck, known: Known, rng: random.Random) -> list[int] | None:
