@@ -6,7 +6,7 @@ is marked by what it needs, judged from the fixtures it uses.
 ``postgres``   needs a PostgreSQL cluster (``pg_cluster``, ``pg_url``, or the
                ``"postgresql"`` case of a test parametrized over databases)
 ``slow``       takes seconds: a real ``crowsnest serve`` process (``server_factory``,
-               ``server_url``), a test named in :data:`SLOW` or :data:`SLOW_MODULES`,
+               ``server_url``, ``as_run``), a test named in :data:`SLOW` or :data:`SLOW_MODULES`,
                or one marked ``@pytest.mark.slow`` itself
 =============  ===============================================================
 
@@ -28,7 +28,7 @@ import pytest
 
 BROWSER_FIXTURES: Final = frozenset({"page", "browser"})
 POSTGRES_FIXTURES: Final = frozenset({"pg_cluster", "pg_url"})
-SERVER_FIXTURES: Final = frozenset({"server_factory", "server_url"})
+SERVER_FIXTURES: Final = frozenset({"server_factory", "server_url", "as_run"})
 
 SLOW: Final = frozenset(
     {

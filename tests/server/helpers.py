@@ -17,10 +17,11 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from crowsnest import native
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import new_game
 from crowsnest.engine.cards import CARD_NAMES
@@ -54,26 +55,45 @@ def http(
         return err.code, json.loads(err.read())
 
 
-class ServerProcess:
-    """``crowsnest serve`` in a subprocess on a free port; logs go to ``log``."""
+FAST: Final[dict[str, str]] = {
+    # Bots act at once: a test waits for nobody.
+    "CROWSNEST_BOT_DELAY": "0",
+    # Scripted players send faster than people.
+    "CROWSNEST_RATE_LIMIT": "1000",
+    # Hand reviews cost seconds of CPU per hand: only the review tests ask for them.
+    "CROWSNEST_REVIEW_WORLDS": "0",
+    # The tests create tables and ask hints faster than people do.
+    **{
+        f"CROWSNEST_{limit}_{kind}": "1000"
+        for limit in ("CREATE", "HINT", "CLIENT_HINT")
+        for kind in ("RATE", "BURST")
+    },
+}
+"""What the server tests change from the defaults, each for a reason given; the "as
+run" tests (``tests/asrun``) change none of it."""
 
-    def __init__(self, data_dir: Path, env: Mapping[str, str] | None = None) -> None:
+
+class ServerProcess:
+    """``crowsnest serve`` in a subprocess on a free port, as people run it: the
+    installed command, the compiled core (where ``make native`` built it: the suite's
+    own process runs the source, its servers do not), real worker processes. ``fast``
+    applies :data:`FAST`; logs go to ``log``."""
+
+    def __init__(
+        self, data_dir: Path, env: Mapping[str, str] | None = None, *, fast: bool = True
+    ) -> None:
         self.data_dir = data_dir
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = data_dir / "server.log"
-        fast = {"CROWSNEST_BOT_DELAY": "0", "CROWSNEST_RATE_LIMIT": "1000"}
-        # Hand reviews cost seconds of CPU per hand: only the review tests ask for them.
-        fast["CROWSNEST_REVIEW_WORLDS"] = "0"
-        # The tests create tables and ask hints faster than people do.
-        for limit in ("CREATE", "HINT", "CLIENT_HINT"):
-            fast |= {f"CROWSNEST_{limit}_RATE": "1000", f"CROWSNEST_{limit}_BURST": "1000"}
-        self.env = {**os.environ, **fast, **(env or {})}
+        inherited = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+        self.env = {**inherited, **(FAST if fast else {}), **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30) -> ServerProcess:
         data_dir = str(self.data_dir)
-        command = [sys.executable, "-m", "crowsnest.cli", "serve", "--port", str(self.port)]
+        command = [str(Path(sys.executable).with_name("crowsnest")), "serve"]
+        command += ["--port", str(self.port)]
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
                 [*command, "--data-dir", data_dir],

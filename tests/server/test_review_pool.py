@@ -31,9 +31,9 @@ def test_a_review_runs_in_a_pool_at_the_lowest_priority() -> None:
     async def main() -> tuple[dict[str, object], int]:
         review = await runner.review(record, 2, [0], 4)
         assert review is not None
-        assert runner._review_pool is not None
+        assert "reviews" in runner._pools
         loop = asyncio.get_running_loop()
-        niceness = await loop.run_in_executor(runner._review_pool, os.nice, 0)
+        niceness = await loop.run_in_executor(runner.pool("reviews"), os.nice, 0)
         return review, niceness
 
     try:

@@ -28,7 +28,16 @@ def test_client_page_docs_and_health(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     for path in ("/api/tables", "/api/tables/{table_id}/join", "/api/unclaimed/{name}/stats"):
         assert path in schema["paths"]
-    assert client.get("/healthz").json() == {"status": "ok", "tables": 0, "connections": 0}
+    health = client.get("/healthz").json()
+    assert health == {
+        "status": "ok",
+        "tables": 0,
+        "connections": 0,
+        "engine": "pure Python (CROWSNEST_PURE_PYTHON is set)",
+        "bot_decisions": {},
+        "bot_failures": 0,
+        "pools_replaced": {},
+    }
 
 
 def test_rules_list_every_rule_set_with_options_and_bots(client: TestClient) -> None:

@@ -266,6 +266,27 @@ def test_a_hearts_hand_with_the_pass(page: Page, screenshots: Path) -> None:
     expect(page.locator("#score-sheet tbody tr")).to_have_count(1)
 
 
+def test_a_crowsnest_hand_against_hard_bots(page: Page, base_url: str) -> None:
+    """A hand at the Hard level on the server as it runs (the compiled core, its
+    bot workers): every bot decision comes from the Hard search, none failed and
+    none fell to a lesser bot (the health check counts them)."""
+    before = call(base_url, "GET", "/healthz")
+    assert before["engine"].startswith("compiled (")
+    open_with(page, {**INSTANT, "rules": "rook/crowsnest", "level": "hard"})
+    page.click("#new-game")
+    expect(page.locator("body")).to_have_attribute("data-game", "rook")
+    steps = play_until(page, "hand-summary")
+    assert "play" in steps
+    table_id = page.evaluate("() => window.__crowsnest.game.session.tableId")
+    table = call(base_url, "GET", f"/api/tables/{table_id}")
+    assert table["level"] == "hard"
+    after = call(base_url, "GET", "/healthz")
+    assert after["status"] == "ok" and after["bot_failures"] == before["bot_failures"] == 0
+    hard = after["bot_decisions"].get("hard", 0) - before["bot_decisions"].get("hard", 0)
+    # Three bots play three cards of every four, and bid: most of the hand's actions.
+    assert hard >= table["seq"] // 2 > 20
+
+
 @pytest.mark.parametrize("rules", OTHER_ROOK)
 def test_one_hand_of_each_other_rook_rule_set(page: Page, rules: str) -> None:
     open_with(page, {**INSTANT, "rules": rules, "level": "easy"})

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
+from crowsnest import native
 from crowsnest.engine import RULESETS, option_specs
 from crowsnest.fairness import verify
 from crowsnest.server.access import Invite, ReadableTable, SeatToken, StoreDep
@@ -67,7 +68,18 @@ def _ws_url(request: Request, table_id: str) -> str:
 
 @router.get("/healthz", tags=["server"])
 async def health(hub: HubDep) -> Health:
-    return Health(tables=len(hub.registry.tables), connections=hub.registry.connection_count())
+    """Whether this node does its job: `degraded` once a bot could not decide. The
+    check answers 200 either way: a degraded node still serves its tables."""
+    bots = hub.bots.health
+    return Health(
+        status="degraded" if bots.failures else "ok",
+        tables=len(hub.registry.tables),
+        connections=hub.registry.connection_count(),
+        engine=str(native.status()),
+        bot_decisions=dict(bots.decisions),
+        bot_failures=bots.failures,
+        pools_replaced=dict(bots.replaced),
+    )
 
 
 @router.get("/api/rules", tags=["tables"])

@@ -5,6 +5,12 @@ The table decides who acts and when (:meth:`~crowsnest.server.table.Table.bot_pl
 the driver waits until then (or until the table's ``wake`` event says something
 changed), asks the :class:`~crowsnest.server.bots.BotRunner`, and hands the decision
 to the table under its lock, through the same commit as a player's action.
+
+A pooled bot that cannot decide (:class:`~crowsnest.server.bots.BotFailed`, after the
+runner replaced a broken pool and tried again) is never replaced by a random card:
+the Normal bot (:data:`~crowsnest.server.bots.FALLBACK`) decides that one action, the
+failure is logged (``bot_failed``, with the table, seat, seq and reason) and counted
+in ``/healthz``, and every connection of the table is told (``bot_trouble``).
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from crowsnest.server.bots import BotRunner
+from crowsnest.server.bots import FALLBACK, BotFailed, BotRunner, bot_for
 from crowsnest.server.delivery import Connection
 from crowsnest.server.logs import table_event
 from crowsnest.server.registry import LiveTable
+from crowsnest.server.schemas import BotTroubleMessage
 from crowsnest.server.table import Outcome
 
 Commit = Callable[[LiveTable, Outcome, Connection | None], Awaitable[bool]]
@@ -53,11 +60,27 @@ class BotDriver:
                 action = await self.bots.choose(
                     table.family, plan.bot, view, legal, table.config.seed, plan.seq
                 )
-            except Exception:
-                table_event("bot_failed", table.id, logging.ERROR, seq=plan.seq, exc_info=True)
-                action = await self.bots.choose(
-                    table.family, "random", view, legal, table.config.seed, plan.seq
+            except BotFailed as failed:
+                fallback = bot_for(table.family, FALLBACK)
+                table_event(
+                    "bot_failed",
+                    table.id,
+                    logging.ERROR,
+                    seq=plan.seq,
+                    seat=plan.seat,
+                    bot=plan.bot,
+                    reason=failed.reason,
+                    instead=fallback,
                 )
+                action = await self.bots.choose(
+                    table.family, fallback, view, legal, table.config.seed, plan.seq
+                )
+                trouble = BotTroubleMessage(
+                    seat=plan.seat, seq=plan.seq, bot=plan.bot, instead=fallback
+                ).model_dump_json()
+                for conn in live.audience.connections():
+                    if conn.version >= 3:
+                        conn.push(trouble)
             async with live.lock:
                 out = table.bot_act(plan.seat, plan.seq, action, self.clock())
                 if not await self.commit(live, out, None):

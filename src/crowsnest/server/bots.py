@@ -12,19 +12,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Protocol
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from crowsnest.ai import pause
 from crowsnest.ai.registry import bot_names, make_bot
 from crowsnest.engine import LegalAction, PlayerView, action_text, get_rules
 from crowsnest.engine.cards import Family
+from crowsnest.server.logs import server_event
 from crowsnest.workers import exit_with_parent
+
+T = TypeVar("T")
 
 POOLED = frozenset({"hard"})
 """Bots that think in the process pool."""
@@ -145,6 +152,47 @@ class ReviewsBusy(Exception):
     """Too many reviews are waiting: this one is not started."""
 
 
+class BotFailed(Exception):
+    """A pooled bot could not decide: its worker died again after the pool was
+    replaced, or the bot itself raised. ``reason`` says which, for the log."""
+
+    def __init__(self, bot: str, reason: str) -> None:
+        super().__init__(f"the {bot} bot could not decide: {reason}")
+        self.bot, self.reason = bot, reason
+
+
+FALLBACK: Final = "normal"
+"""The bot that decides in a pooled bot's place when it cannot: the next level down,
+inline (it takes well under a millisecond), never a random card."""
+
+RETRY_AFTER: Final = 0.25
+"""Seconds to wait before a decision is retried on a replaced pool (a worker that
+died of a full machine gets a moment)."""
+
+PoolName = Literal["bots", "hints", "reviews"]
+
+
+@dataclass
+class PoolSpec:
+    """How one of the runner's pools is made: its processes and their set-up."""
+
+    workers: int
+    initializer: Callable[..., None] | None = None
+    initargs: tuple[Any, ...] = ()
+
+
+@dataclass
+class BotHealth:
+    """What the runner did since the server started, for ``/healthz``."""
+
+    decisions: Counter[str] = field(default_factory=Counter)
+    """Pooled decisions made, by bot."""
+    failures: int = 0
+    """Pooled decisions the bot could not make (a lesser bot made them)."""
+    replaced: Counter[str] = field(default_factory=Counter)
+    """Pools replaced after one of their workers died, by pool."""
+
+
 class BotRunner:
     """Runs bot decisions: pooled bots in worker processes (started on first use),
     the others inline (they take well under a millisecond).
@@ -157,7 +205,13 @@ class BotRunner:
     Hand reviews have a pool of one process at the lowest CPU priority (nice 19),
     started on the first review: they run on whatever CPU the bots and hints leave,
     pause while a pooled bot decides (:class:`GiveWay`), and at most
-    ``review_queue`` are computed or waiting at once."""
+    ``review_queue`` are computed or waiting at once.
+
+    A pool whose worker died (killed, out of memory, a crash in compiled code) is
+    broken for good: it is replaced at once, counted in :attr:`health`, and the work
+    retried once on the new pool after :data:`RETRY_AFTER`. A decision that fails
+    again, or whose bot raised, is :class:`BotFailed` (counted): the caller decides
+    what plays instead (the bot driver: :data:`FALLBACK`)."""
 
     def __init__(
         self,
@@ -166,18 +220,57 @@ class BotRunner:
         hint_queue: int = 4,
         hint_timeout: float = 5.0,
         review_queue: int = 16,
+        decide: Callable[..., str] | None = None,
     ) -> None:
-        self._workers = workers
-        self._hint_workers = hint_workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._hint_pool: ProcessPoolExecutor | None = None
+        self.give_way = GiveWay()
+        self._specs: dict[PoolName, PoolSpec] = {
+            "bots": PoolSpec(workers),
+            "hints": PoolSpec(hint_workers, _lower_priority),
+            "reviews": PoolSpec(1, review_worker, (self.give_way.deciding,)),
+        }
+        self._pools: dict[PoolName, ProcessPoolExecutor] = {}
+        self.decide = decide or choose_text
+        """What a pooled decision runs in the worker (a test may name another
+        importable function of the same signature)."""
         self.hint_queue = hint_queue
         self.hint_timeout = hint_timeout
         self.hints_running = 0
-        self._review_pool: ProcessPoolExecutor | None = None
         self.review_queue = review_queue
         self.reviews_running = 0
-        self.give_way = GiveWay()
+        self.health = BotHealth()
+
+    def pool(self, name: PoolName) -> ProcessPoolExecutor:
+        """The pool ``name``, started if it is not running."""
+        pool = self._pools.get(name)
+        if pool is None:
+            spec = self._specs[name]
+            pool = self._pools[name] = _pool(spec.workers, spec.initializer, spec.initargs)
+        return pool
+
+    async def _run(self, name: PoolName, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the pool ``name``; a broken pool is replaced and the call
+        tried once more on the new one."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = self.pool(name)
+            try:
+                return await loop.run_in_executor(pool, fn, *args)
+            except BrokenProcessPool:
+                self._replace(name, pool)
+                if attempt == 2:
+                    raise
+                await asyncio.sleep(RETRY_AFTER)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _replace(self, name: PoolName, pool: ProcessPoolExecutor) -> None:
+        """Drop the broken ``pool`` (the next call starts a new one), once however
+        many calls found it broken."""
+        if self._pools.get(name) is not pool:
+            return
+        del self._pools[name]
+        pool.shutdown(wait=False, cancel_futures=True)
+        self.health.replaced[name] += 1
+        server_event("pool_replaced", logging.ERROR, pool=name, times=self.health.replaced[name])
 
     async def choose(
         self,
@@ -188,15 +281,25 @@ class BotRunner:
         seed: int,
         seq: int,
     ) -> str:
+        """The decision of ``bot`` for the seat of ``view``; :class:`BotFailed` when
+        a pooled bot cannot make it."""
         if bot not in POOLED:
             return choose_text(family, bot, view, legal, seed, seq)
-        if self._pool is None:
-            self._pool = _pool(self._workers, None)
-        loop = asyncio.get_running_loop()
-        with self.give_way.decision():
-            return await loop.run_in_executor(
-                self._pool, choose_text, family, bot, view, list(legal), seed, seq
-            )
+        try:
+            with self.give_way.decision():
+                action = await self._run(
+                    "bots", self.decide, family, bot, view, list(legal), seed, seq
+                )
+        except asyncio.CancelledError:
+            raise
+        except BrokenProcessPool:
+            self.health.failures += 1
+            raise BotFailed(bot, "its worker process died twice") from None
+        except Exception as err:
+            self.health.failures += 1
+            raise BotFailed(bot, f"{type(err).__name__}: {err}") from err
+        self.health.decisions[bot] += 1
+        return action
 
     async def hint(
         self,
@@ -212,12 +315,9 @@ class BotRunner:
             return choose_text(family, bot, view, legal, seed, seq)
         if self.hints_running >= self.hint_queue:
             raise HintsBusy("too many hints are being computed; try again", 1.0)
-        if self._hint_pool is None:
-            self._hint_pool = _pool(self._hint_workers, _lower_priority)
-        loop = asyncio.get_running_loop()
         self.hints_running += 1
-        future = loop.run_in_executor(
-            self._hint_pool, choose_text, family, bot, view, list(legal), seed, seq
+        future = asyncio.ensure_future(
+            self._run("hints", self.decide, family, bot, view, list(legal), seed, seq)
         )
         future.add_done_callback(self._hint_done)
         try:
@@ -225,9 +325,17 @@ class BotRunner:
                 return await asyncio.shield(future)
         except TimeoutError:
             raise HintsBusy("the hint is taking too long; try again", self.hint_timeout) from None
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # its pool broke twice, or the bot raised: said, not hidden
+            reason = f"{type(err).__name__}: {err}"
+            server_event("hint_failed", logging.ERROR, bot=bot, reason=reason)
+            raise HintsBusy("the hint could not be computed; try again", 1.0) from None
 
-    def _hint_done(self, _future: asyncio.Future[str]) -> None:
+    def _hint_done(self, future: asyncio.Future[str]) -> None:
         self.hints_running -= 1
+        if not future.cancelled():
+            future.exception()  # retrieved: a hint given up on is not "never retrieved"
 
     async def review(
         self,
@@ -242,22 +350,18 @@ class BotRunner:
         ``review_queue`` reviews are already computed or waiting."""
         if self.reviews_running >= self.review_queue:
             raise ReviewsBusy("too many hand reviews are waiting")
-        if self._review_pool is None:
-            self._review_pool = _pool(1, review_worker, (self.give_way.deciding,))
-        loop = asyncio.get_running_loop()
         self.reviews_running += 1
         try:
-            return await loop.run_in_executor(
-                self._review_pool, review_json, record, seat, hands, worlds, steps, nodes
+            return await self._run(
+                "reviews", review_json, record, seat, hands, worlds, steps, nodes
             )
         finally:
             self.reviews_running -= 1
 
     def close(self) -> None:
-        for pool in (self._pool, self._hint_pool, self._review_pool):
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = self._hint_pool = self._review_pool = None
+        pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _pool(

@@ -10,6 +10,11 @@ middleware that reads a request's body within ``body_timeout`` seconds or answer
 408 ``body_timeout``. Behind a proxy the proxy does this too; ``make play`` is one
 process, which must hold on its own.
 
+Behind proxies the caps count the real client, not the proxy: a connection from an
+address of :class:`TrustedProxies` (the setting ``forwarded_allow_ips``) is counted
+once its request's headers are read, for the client its ``X-Forwarded-For`` names
+(the same client uvicorn gives the application, so the rate limits agree).
+
 >>> guard = Guard(max_per_client=1, header_timeout=1.0)
 >>> guard.admit("10.0.0.1", "t1"), guard.admit("10.0.0.1", "t2"), guard.admit("10.0.0.2", "t3")
 (True, False, True)
@@ -30,6 +35,7 @@ from starlette.status import HTTP_408_REQUEST_TIMEOUT
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from crowsnest.server.logs import server_event
+from crowsnest.server.proxies import TrustedProxies
 from crowsnest.server.schemas import ErrorBody
 
 Scope = MutableMapping[str, Any]
@@ -62,10 +68,13 @@ class Guard(Throttled):
     """The open connections of each client address, and when each kind of refusal
     was last logged for it."""
 
-    def __init__(self, max_per_client: int, header_timeout: float) -> None:
+    def __init__(
+        self, max_per_client: int, header_timeout: float, proxies: TrustedProxies | None = None
+    ) -> None:
         super().__init__()
         self.max_per_client = max_per_client
         self.header_timeout = header_timeout
+        self.proxies = proxies or TrustedProxies("")
         self.open: dict[str, set[object]] = {}
 
     def admit(self, client: str, transport: Any) -> bool:
@@ -102,11 +111,14 @@ def guarded_protocol(guard: Guard) -> type[HttpToolsProtocol]:
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
-            client = self.client[0] if self.client else "unknown"
-            if not guard.admit(client, transport):
+            peer = self.client[0] if self.client else "unknown"
+            if peer in guard.proxies:
+                self._arm()  # counted for its client once the headers name it
+                return
+            if not guard.admit(peer, transport):
                 transport.close()
                 return
-            self._counted = client
+            self._counted = peer
             self._arm()
 
         def connection_lost(self, exc: Exception | None) -> None:
@@ -122,7 +134,27 @@ def guarded_protocol(guard: Guard) -> type[HttpToolsProtocol]:
 
         def on_headers_complete(self) -> None:
             self._disarm()
+            peer = self.client[0] if self.client else "unknown"
+            if peer in guard.proxies and not self._count_forwarded(peer):
+                return
             super().on_headers_complete()
+
+        def _count_forwarded(self, peer: str) -> bool:
+            """Count this proxied connection for the client its request names (a
+            kept-alive connection of the proxy may carry another client's next
+            request); False, with the connection closed, when that is one too many."""
+            values = [v.decode("latin-1") for n, v in self.headers if n == b"x-forwarded-for"]
+            client = guard.proxies.client(peer, values)
+            if client == self._counted:
+                return True
+            if self._counted is not None:
+                guard.release(self._counted, self.transport)
+                self._counted = None
+            if not guard.admit(client, self.transport):
+                self.transport.close()
+                return False
+            self._counted = client
+            return True
 
         def _arm(self) -> None:
             self._deadline = self.loop.call_later(guard.header_timeout, self._too_slow)

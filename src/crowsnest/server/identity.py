@@ -114,8 +114,9 @@ class Identity:
             await self.write(lambda conn: PlayerStore.end_session(conn, token_hash(old)))
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
 
-    @staticmethod
-    def set_cookie(request: Request, response: Response, secret: str) -> None:
+    def set_cookie(self, request: Request, response: Response, secret: str) -> None:
+        """The session cookie: ``Secure`` when the page came over https (a trusted
+        proxy's ``X-Forwarded-Proto`` says so) or the setting ``secure_cookies`` asks."""
         response.set_cookie(
             COOKIE,
             secret,
@@ -123,7 +124,7 @@ class Identity:
             path="/",
             httponly=True,
             samesite="lax",
-            secure=request.url.scheme == "https",
+            secure=self.settings.secure_cookies or request.url.scheme == "https",
         )
 
     @staticmethod

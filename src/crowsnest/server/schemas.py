@@ -410,6 +410,24 @@ class ReviewSkippedMessage(_Out):
     `own_none`: a bot took every decision of the seat in that hand."""
 
 
+class BotTroubleMessage(_Out):
+    """To every connection of the table (version 3): a bot could not decide (its
+    worker process failed twice, or it raised), and a lesser bot took this one
+    decision in its place. The server logs it (`bot_failed`) and `/healthz` counts it;
+    the client says the computer is having trouble."""
+
+    type: Literal["bot_trouble"] = "bot_trouble"
+    seat: int
+    """The seat whose decision it was."""
+    seq: int
+    """The table's seq when the decision was due: the action is the one numbered
+    `seq + 1`."""
+    bot: str
+    """The bot that could not decide (`hard`)."""
+    instead: str
+    """The bot that decided instead (`normal`)."""
+
+
 ServerMessage = (
     WelcomeMessage
     | StateMessage
@@ -420,6 +438,7 @@ ServerMessage = (
     | ResignNews
     | ReviewReadyMessage
     | ReviewSkippedMessage
+    | BotTroubleMessage
 )
 
 
@@ -672,9 +691,22 @@ class ErrorBody(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok"] = "ok"
+    status: Literal["ok", "degraded"] = "ok"
+    """`degraded` once a bot decision has failed since the server started
+    (`bot_failures`): the server plays on, with a lesser bot in that bot's place."""
     tables: int
     connections: int
+    engine: str
+    """The engine and bots this process runs: `compiled (...)` or `pure Python (why)`
+    (`crowsnest native status`)."""
+    bot_decisions: dict[str, int]
+    """Decisions made in the bots' worker processes since start, by bot."""
+    bot_failures: int
+    """Decisions a pooled bot could not make since start (each logged `bot_failed`);
+    the Normal bot made them instead."""
+    pools_replaced: dict[str, int]
+    """Worker pools (`bots`, `hints`, `reviews`) replaced since start after one of
+    their processes died (each logged `pool_replaced`)."""
 
 
 # -- identity, statistics, ratings and accounts (issue 13) -------------------------------

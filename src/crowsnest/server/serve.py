@@ -38,7 +38,8 @@ def _serve(settings: Settings) -> int:
 
     configure(settings.log_level)
     _raise_file_limit()
-    guard = Guard(settings.max_connections_per_client, settings.header_timeout)
+    proxies = settings.proxies()
+    guard = Guard(settings.max_connections_per_client, settings.header_timeout, proxies)
     config = uvicorn.Config(
         create_app(settings),
         host=settings.host,
@@ -47,6 +48,10 @@ def _serve(settings: Settings) -> int:
         timeout_keep_alive=5,
         log_config=None,
         access_log=False,
+        # X-Forwarded-For and -Proto are believed from the configured proxies only
+        # (uvicorn's default believes any local process).
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
         ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=False,  # messages are small; compressing costs more than it saves
         ws_ping_interval=20.0,

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from crowsnest.server.proxies import TrustedProxies
 
 
 class Settings(BaseSettings):
@@ -87,6 +89,16 @@ class Settings(BaseSettings):
     max_connections_per_client: int = Field(default=100, ge=1, le=100_000)
     """Open connections (HTTP and websocket) one client address may hold; more are
     closed at once, with a ``connection_cap`` log line."""
+    forwarded_allow_ips: str = ""
+    """Comma-separated addresses or networks of the proxies in front of this server
+    (``127.0.0.1``, ``10.0.0.0/8``; ``*``: any) whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed: every limit per client address then counts
+    the client the proxy names, and a request the proxy says came over https gets a
+    ``Secure`` cookie. Empty (the default): no proxy, the connection's own address
+    counts and those headers are ignored."""
+    secure_cookies: bool = False
+    """Mark the session cookie ``Secure`` whatever the request's scheme: for a TLS
+    proxy that does not say ``X-Forwarded-Proto: https``."""
     # -- identities and accounts (issue 13) --
     identity_rate: float = Field(default=1.0, gt=0)
     """New player identities a second one client address may be given (more: ``rate_limited``)."""
@@ -118,6 +130,12 @@ class Settings(BaseSettings):
     """Seconds a table's lease lasts unless renewed (a third of it between
     renewals): how long a dead node's tables wait before another node takes them."""
 
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _proxies_parse(cls, value: str) -> str:
+        TrustedProxies(value)  # a ValueError names the address it could not read
+        return value
+
     @property
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
@@ -140,6 +158,10 @@ class Settings(BaseSettings):
         import socket
 
         return f"{socket.gethostname()}-{os.getpid()}"
+
+    def proxies(self) -> TrustedProxies:
+        """The trusted proxies of ``forwarded_allow_ips``."""
+        return TrustedProxies(self.forwarded_allow_ips)
 
     def hosts(self) -> list[str]:
         return [h.strip() for h in self.allowed_hosts.split(",") if h.strip()]

@@ -251,6 +251,9 @@ def _spawn_node(base: Path, layout: Layout, i: int) -> subprocess.Popen[bytes]:
         "CROWSNEST_DATABASE_URL": layout.database_url or postgres_url(base / "pg"),
         "CROWSNEST_REDIS_URL": f"unix://{base / 'redis.sock'}",
         "CROWSNEST_NODE_ID": f"n{i}",
+        # HAProxy reaches the nodes from this machine: its X-Forwarded-For names the
+        # client every per-address limit counts.
+        "CROWSNEST_FORWARDED_ALLOW_IPS": "127.0.0.1",
         "CROWSNEST_PORT": str(layout.ports[i - 1]),
     }
     command = [sys.executable, "-m", "crowsnest.cli", "serve", "--data-dir", str(base)]

@@ -9,6 +9,7 @@
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 /** @typedef {{type: "review_ready", hand_number: number}} ReviewReadyMessage */
 /** @typedef {{type: "review_skipped", hand_number: number, reason: string}} ReviewSkippedMessage */
+/** @typedef {{type: "bot_trouble", seat: number, seq: number, bot: string, instead: string}} BotTroubleMessage */
 /** @typedef {"connecting" | "open" | "lost" | "replaced"} ConnectionStatus */
 
 /**
@@ -22,6 +23,7 @@
  * @property {(msg: ReviewReadyMessage) => void} [onReviewReady] a hand's review of this seat is stored
  * @property {(msg: import("./types.js").ResignNews) => void} [onResign] a resign proposal's news
  * @property {(msg: ReviewSkippedMessage) => void} [onReviewSkipped] no review of a hand will come
+ * @property {(msg: BotTroubleMessage) => void} [onBotTrouble] a bot could not decide: a lesser one did
  */
 
 /** The longest wait before reconnecting, and the first (doubled at each failure). */
@@ -109,6 +111,7 @@ export class Connection {
       else if (msg?.type === "review_ready") this.handlers.onReviewReady?.(msg);
       else if (msg?.type === "resign") this.handlers.onResign?.(msg);
       else if (msg?.type === "review_skipped") this.handlers.onReviewSkipped?.(msg);
+      else if (msg?.type === "bot_trouble") this.handlers.onBotTrouble?.(msg);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);

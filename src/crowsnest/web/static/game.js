@@ -208,6 +208,7 @@ export class Game {
         onReviewReady: (msg) => this.reviewReady(msg.hand_number),
         onResign: (msg) => this.resignNews(msg),
         onReviewSkipped: (msg) => this.reviewSlot(msg.hand_number)?.replaceChildren(reviewSkipped()),
+        onBotTrouble: (msg) => this.hooks.toast(t("connection.bot_trouble", { name: plateName(this.model(), msg.seat) })),
       },
       this.watching ? invite : null,
     );
