@@ -677,7 +677,7 @@ class Health(BaseModel):
     connections: int
 
 
-# -- identity, statistics, ratings and accounts (issue 13) -------------------------------
+# -- identity, statistics, ratings and accounts ----------------------------------------
 
 
 class RulesStats(BaseModel):

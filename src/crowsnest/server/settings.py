@@ -87,7 +87,7 @@ class Settings(BaseSettings):
     max_connections_per_client: int = Field(default=100, ge=1, le=100_000)
     """Open connections (HTTP and websocket) one client address may hold; more are
     closed at once, with a ``connection_cap`` log line."""
-    # -- identities and accounts (issue 13) --
+    # -- identities and accounts --
     identity_rate: float = Field(default=1.0, gt=0)
     """New player identities a second one client address may be given (more: ``rate_limited``)."""
     identity_burst: int = Field(default=50, ge=1)
