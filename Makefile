@@ -188,7 +188,7 @@ arena-rook: $(ARENA_STAMP) native
 			--out $(ARENA_LOG)/$$name-hard-normal.jsonl || exit 1; \
 	done
 
-# The bots' fixed ratings (issue 13, docs/ai.md "Bot ratings"): whole games among the
+# The bots' fixed ratings (docs/ai.md, "Bot ratings"): whole games among the
 # levels, rated with the server's model; written into the server's data file.
 RATE_GAMES   ?= 400
 RATE_SECONDS ?= 1080

@@ -1,11 +1,13 @@
 """The import graph: the engine, the bots, the arena and the command's bot, terminal
-and arena entry points work with the core dependencies alone (``pip install
-crowsnest``: numpy and pydantic), without the ``[server]`` extra.
+and arena entry points work with the core dependency alone (``pip install
+crowsnest``: pydantic), without the ``[server]`` extra; an arena match needs the
+``[arena]`` extra (numpy and SciPy) and nothing more.
 
 A fresh virtualenv per test would be too slow, so each check runs in a child Python
 whose meta-path finder refuses every module that is neither the standard library,
-CrowsNest, nor an allowed distribution: an import of FastAPI, SQLAlchemy (or SciPy,
-where it is not allowed) fails there as it would where it is not installed.
+CrowsNest, nor an allowed distribution: an import of FastAPI, SQLAlchemy (or numpy
+and SciPy, where they are not allowed) fails there as it would where it is not
+installed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import pytest
 
 CORE = (
     "crowsnest",
-    "numpy",
     "pydantic",
     # what pydantic needs in turn
     "pydantic_core",
@@ -66,6 +67,8 @@ def test_the_guard_refuses_what_is_not_allowed() -> None:
     assert done.returncode == 1 and "No module named 'fastapi'" in done.stderr
     done = run("import scipy.stats", CORE)
     assert done.returncode == 1 and "No module named 'scipy" in done.stderr
+    done = run("import numpy", CORE)
+    assert done.returncode == 1 and "No module named 'numpy'" in done.stderr
 
 
 def test_engine_bots_arena_and_terminal_import_without_the_server_extra() -> None:
@@ -125,8 +128,9 @@ def test_an_arena_match_needs_only_the_arena_extra() -> None:
     argv = ["arena", "hearts", "--candidate", "normal", "--field", "ducker", "--deals", "2"]
     status = crowsnest.cli.main([*argv, "--workers", "1"])
     assert "scipy" in sys.modules, "two deals have a confidence interval"
+    assert "numpy" in sys.modules, "and decision-time percentiles"
     sys.exit(status)
     """
-    done = run(code, (*CORE, "scipy"))
+    done = run(code, (*CORE, "numpy", "scipy"))
     assert done.returncode == 0, done.stderr
     assert "normal" in done.stdout

@@ -14,11 +14,9 @@ Subcommand implementations are imported only when that subcommand runs, so
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -461,15 +459,9 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _play(rules_id: str | None, **kwargs: Any) -> int:
-    try:
-        terminal = importlib.import_module("crowsnest.terminal")
-    except ModuleNotFoundError as exc:
-        if exc.name != "crowsnest.terminal":
-            raise
-        print("crowsnest play: the terminal game is not available yet", file=sys.stderr)
-        return 1
-    run: Callable[..., int | None] = terminal.run
-    return run(rules_id, **kwargs) or 0
+    from crowsnest.terminal import run
+
+    return run(rules_id, **kwargs)
 
 
 def _bot(game: str, level: str, seed: int | None, budget: float | None) -> int:

@@ -1,4 +1,4 @@
-"""The compiled core (issue 15): the engine's games and the searches' hot modules,
+"""The compiled core: the engine's games and the searches' hot modules,
 compiled by mypyc.
 
 The modules of :data:`MODULES` are compiled from their own source, as it is (its
@@ -17,7 +17,7 @@ otherwise every one of them is loaded from its source, and :func:`status` says w
 or none: compiled modules call each other directly, so a mixture is never loaded, and
 a stale build never hides an edit.
 
-The test suite runs the source (coverage.py measures it; ``tests/tiers.py`` sets
+The test suite runs the source (coverage.py measures it; ``tests/native_mode.py`` sets
 :data:`PURE_ENV`), and ``tests/test_native.py`` proves the two agree: the compiled
 build, in a process of its own, takes the same decisions from the same seeds.
 """

@@ -301,7 +301,7 @@ def running_position() -> HeartsGame:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_hard_keeps_the_ace_of_hearts_against_a_player_running_the_table(seed: int) -> None:
-    """The issue's moon position: the AH thrown on seat 1's sure 9C hands it the moon
+    """A reported moon position: the AH thrown on seat 1's sure 9C hands it the moon
     (it cashes KH and QH; Hard scores 26); kept, the AH takes seat 1's heart lead and
     stops the moon. Hard plays the 3S at every seed, as Normal does; it needs both
     its rollouts' opponents who shoot once they run the table and worlds that give
@@ -451,7 +451,7 @@ def test_a_candidate_stays_in_the_search_while_one_of_its_lines_is_in_the_race()
 def test_hard_keeps_a_moon_hand_at_the_pass(seed: int) -> None:
     """Three aces, three kings and two queens: the Normal pass gives away the top
     hearts and the ace of spades a moon needs; Hard passes its lowest cards and keeps
-    the moon (issue 15: the pass search compared the dangerous cards only)."""
+    the moon (a search of the dangerous cards only would not)."""
     hand = "2C 3C AC KC QC AD KD QD 7H KH AH 9S AS"
     assert set(passing(Normal(), hand).split()) == {"KH", "AH", "AS"}
     other = [c for c in range(52) if not parse_cards(hand) >> c & 1]

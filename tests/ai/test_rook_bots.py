@@ -232,11 +232,11 @@ RUFF_PLAYS = (
 @pytest.mark.parametrize("rules_id", ["rook/tournament", "rook/crowsnest"])
 @pytest.mark.parametrize("seed", range(3))
 def test_declarer_last_to_play_ruffs_a_counter_trick(rules_id: str, seed: int) -> None:
-    """The issue's position: R14 R7 B5 led (15 points), the declarer plays last with
+    """A reported position: R14 R7 B5 led (15 points), the declarer plays last with
     G12 G13 B12, trump green, bid 95. Ruffing with G12 takes the 15 at no cost (the
     B12 loses a trick either way, and the G13 then takes the last trick and the
-    nest); Hard had thrown the B12 at every seed, its Normal-policy playouts
-    misjudging the last tricks. It now plays them exactly."""
+    nest). Played out by the Normal policy the last tricks make the B12 look the
+    better card (below), so Hard plays them out exactly."""
     game = game_at(
         rules_id, RUFF, "CROW R9 R11 B6 B11", dealer=3, declarer=0, trump="green", bid=95,
         plays=RUFF_PLAYS,
@@ -249,8 +249,7 @@ def test_declarer_last_to_play_ruffs_a_counter_trick(rules_id: str, seed: int) -
 def test_the_last_cards_are_played_exactly_up_to_the_bots_exact_cards() -> None:
     """The ruff position in the real deal: played out exactly (the default, the last
     three tricks) the ruff is worth 225 points more than the B12; played out by the
-    Normal policy (``exact_cards=0``) the B12 looks the better card, the issue's
-    misjudgement."""
+    Normal policy (``exact_cards=0``) the B12 looks the better card."""
     game = game_at(
         "rook/tournament", RUFF, "CROW R9 R11 B6 B11", dealer=3, declarer=0, trump="green",
         bid=95, plays=RUFF_PLAYS,
@@ -307,16 +306,15 @@ def test_exact_rook_endgame_agrees_with_the_engine_played_out(rules_id: str) -> 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_declarer_leads_what_plays_out_best_while_the_bird_is_out(seed: int) -> None:
-    """Tournament Rook, first trick, the Rook with an opponent: issue 15's declarer,
-    who had led the G8 into the Rook and gone set. The issue asked for the G14 ("lead
-    the top trump"). Played out to the end of the hand over 862 deals of the cards it
-    cannot see (``crowsnest position top-trump``; docs/ai.md, "Issue 15, session 20"),
-    the G14 is the worst of the three leads measured: with Hard (Normal's style) in
-    every seat the G8 scores 17.7 +- 4.7 a hand more and the B6 17.4 +- 4.8, with
-    Normal defenders 18.5 +- 4.1 and 14.5 +- 4.3; where the Rook does take the G8 (the
-    issue's defence) the G8 still scores 56.2 +- 6.3 more. Hard leads one of them;
-    Normal's hand-set plan still leads the top trump (its ``top_into_bird``
-    weight)."""
+    """Tournament Rook, first trick, the Rook with an opponent: a reported declarer
+    who had led the G8 into the Rook and gone set, and was told to lead the top trump.
+    Played out to the end of the hand over 862 deals of the cards it cannot see
+    (``crowsnest position top-trump``, docs/arena.md), the G14 is the worst of the
+    three leads measured: with Hard (Normal's style) in every seat the G8 scores 17.7
+    +- 4.7 a hand more and the B6 17.4 +- 4.8, with Normal defenders 18.5 +- 4.1 and
+    14.5 +- 4.3; where the Rook does take the G8 (``top-trump-rook-takes``) the G8
+    still scores 56.2 +- 6.3 more. Hard leads one of them; Normal's hand-set plan
+    still leads the top trump (its ``top_into_bird`` weight)."""
     hands, nest = deal_around("rook/tournament", {0: TOP_TRUMP})
     assert "CROW" in hands[1]
     game = game_at("rook/tournament", hands, nest, dealer=3, declarer=0, trump="green")
@@ -480,7 +478,7 @@ RUFFED = [  # seat 2 has no yellow and holds the R14; seat 0 the Crow
 @pytest.mark.parametrize("seed", range(3))
 def test_feeds_the_crow_to_the_partners_trumped_trick(seed: int) -> None:
     """The partner's R14 has ruffed the Y10 and seat 0 plays last: the Crow's 20
-    points go on (issue 15 saw Hard keep it)."""
+    points go on, not kept back."""
     game = game_at(
         "rook/crowsnest", RUFFED, "R11 R12 R13 G5 B5", dealer=0, declarer=1, plays="Y10 R14 Y6"
     )
@@ -498,7 +496,7 @@ OVERRUFF = [  # seats 0 and 2 have no yellow; seat 0 holds the Crow, R12 and R13
 
 @pytest.mark.parametrize("seed", range(6))
 def test_does_not_overtrump_the_partners_ruff(seed: int) -> None:
-    """Issue 15: the partner's R8 has ruffed the Y10 and seat 0 plays last: its R12 or
+    """The partner's R8 has ruffed the Y10 and seat 0 plays last: its R12 or
     R13 on top takes a trick the team has already won and spends a trump. A counter
     goes on instead: the Crow (Normal's choice, 20 points banked) or the G14 or B14
     (10 each, the Crow kept to feed or steal later). Over 3,000 worlds Hard's
@@ -525,7 +523,7 @@ LAST_TRUMP = [  # seat 0 has no black and one trump, the R6
 
 @pytest.mark.parametrize("name", SMART)
 def test_does_not_ruff_the_partners_boss_with_its_last_trump(name: str) -> None:
-    """Issue 15, Tournament Rook: the partner's B14 is the top black still out and
+    """Tournament Rook: the partner's B14 is the top black still out and
     seat 0 plays last; ruffing with its only trump takes nothing the team has not
     won and leaves it no trump for the declarer's side tricks. The G10 goes on
     instead (the baseline ruffs)."""
@@ -599,7 +597,7 @@ def test_opens_a_strong_hand(name: str) -> None:
 
 
 WEAK = "Y5 Y6 Y7 Y8 Y9 G13 B5 B6 B10"
-"""Five low trumps and no bird card or top card: the issue's overbid (80 over 75)."""
+"""Five low trumps and no bird card or top card: Normal overbids it (80 over 75)."""
 
 
 @pytest.mark.parametrize("rules_id", ["rook/crowsnest", "rook/tournament"])
@@ -616,7 +614,7 @@ def test_hard_does_not_overbid_a_weak_hand(rules_id: str, shuffle: int) -> None:
     assert decide(smart("hard"), game) == Bid(None)
 
 
-OPENER = [  # CrowsNest deal 18 of the issue 15 arena runs (seed 0); seat 2 bids first
+OPENER = [  # CrowsNest deal 18 of the arena's seed 0; seat 2 bids first
     "R6 R11 Y12 Y13 G5 G6 G13 B6 B13",
     "R10 R14 Y5 Y9 G8 G11 G12 B8 B9",
     "R13 Y6 Y11 Y14 G7 G10 B5 B7 B14",
@@ -641,7 +639,7 @@ def test_hard_opens_a_hand_that_makes_its_bid_either_way(seed: int) -> None:
     assert isinstance(action, Bid) and action.amount is not None
 
 
-RED_ONE_CONTEST = [  # The Red 1 deal 27 of the issue 15 arena runs (seed 1)
+RED_ONE_CONTEST = [  # The Red 1 deal 27 of the arena's seed 1
     "R1 R6 R10 Y8 Y9 Y11 B7 B8 B9",
     "R5 R13 Y5 Y6 Y14 G5 G6 G10 G14",
     "Y7 G7 G8 G12 G13 B5 B6 B12 B14",

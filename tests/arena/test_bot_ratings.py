@@ -1,4 +1,4 @@
-"""The bots' fixed ratings (issue 13): the measuring run and the stored figures."""
+"""The bots' fixed ratings: the measuring run and the stored figures."""
 
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ def test_the_same_choice_twice_scores_the_same_at_every_deal(
 
 
 def test_a_choice_is_the_first_action_and_a_scripted_reply_is_played() -> None:
-    """The choice is made at the decision, and the issue's defence (the opponent with
+    """The choice is made at the decision, and the scripted defence (the opponent with
     the Rook takes the G8 lead with it) is played for the bots, who would not."""
     seating = Seating("rook", untimed=True)
     for shuffle in range(4):

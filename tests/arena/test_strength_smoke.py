@@ -81,9 +81,9 @@ def test_rook_hard_holds_its_own_against_normal() -> None:
     """24 hands of a duplicate run have a standard error of about 18 points a hand
     (single hands swing by ±150), so the bar is one that a much weaker Hard fails
     (Easy is 24 points a hand below Normal) and sampling alone rarely does: this
-    smoke run was 4 deals with a bar of 0, which any change to Hard's search turned
-    over (issue 15: +25.6 and -3.1 for two versions that scored alike, +13.4 and
-    +13.0, over 16 deals). The strength itself is `make arena`'s."""
+    smoke run with 4 deals and a bar of 0 would fail on noise alone (two versions of
+    Hard that scored alike in the arena, +13.4 and +13.0 a hand, scored +25.6 and
+    -3.1 over 16 deals). The strength itself is `make arena`'s."""
     job = Job(family="rook", rules="rook/crowsnest", lineup=("hard", "normal"), seed=3)
     seating = QuickHard("rook")
     scores = []

@@ -1,4 +1,4 @@
-"""The checked API's shortcuts (issue 15) agree with the full check.
+"""The checked API's shortcuts agree with the full check.
 
 ``HeartsGame.apply`` / ``step`` take a legal ``Play`` object without the general
 ``Game`` path, and ``legal_actions`` hands out shared ``Play`` objects; ``step`` is

@@ -1,4 +1,4 @@
-"""Standings carry each seat's place and what its hands added up (issue 13)."""
+"""Standings carry each seat's place and what its hands added up."""
 
 from __future__ import annotations
 

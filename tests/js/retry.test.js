@@ -1,6 +1,6 @@
 // @ts-check
 // The client waits as long as the server says before it asks again for a table that
-// moves to another server (issue 16): retry_after on the websocket, Retry-After on HTTP.
+// moves to another server: retry_after on the websocket, Retry-After on HTTP.
 import "./env.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";

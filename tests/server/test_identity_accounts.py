@@ -1,4 +1,4 @@
-"""Accounts (issue 13): sign up, sign in on another device, sign out, change the
+"""Accounts: sign up, sign in on another device, sign out, change the
 password; every refusal by its code (taken username, wrong password, rate
 limited, CSRF refused), and the one name normalisation."""
 

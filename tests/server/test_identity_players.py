@@ -1,4 +1,4 @@
-"""Player identities (issue 13): the session cookie, seats and results under the
+"""Player identities: the session cookie, seats and results under the
 player's id, statistics (left games, private games), ratings, profiles, the CSRF
 check and the migration of name-keyed history."""
 

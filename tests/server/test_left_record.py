@@ -1,5 +1,5 @@
 """Who left a game, and when, is in its record (``left``, ``engine.wire.LeftJSON``) and
-in the replay's seats (issue 12)."""
+in the replay's seats."""
 
 from __future__ import annotations
 

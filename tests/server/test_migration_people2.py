@@ -1,4 +1,4 @@
-"""Migration 0008 (issue 12): bots of tables from before bot names, stored under their
+"""Migration 0008: bots of tables from before bot names, stored under their
 bot's id or no name, get the name a new table gives them; named bots keep theirs."""
 
 from __future__ import annotations

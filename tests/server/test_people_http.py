@@ -1,4 +1,4 @@
-"""Playing with people (issue 12) through the HTTP API and the websocket: seats
+"""Playing with people through the HTTP API and the websocket: seats
 chosen and moved, the timer's default and setting, quick chat to version 2 clients
 only, leaving, and the lobby's list."""
 

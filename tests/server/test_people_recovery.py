@@ -1,5 +1,5 @@
 """The turn deadline is stored, not a sleeping task: a server killed with ``kill -9``
-while a player's timer runs comes back with the same deadline (issue 12), and a
+while a player's timer runs comes back with the same deadline, and a
 player who left stays left."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing with people (issue 12), on the sans-I/O table with the time given by hand:
+"""Playing with people, on the sans-I/O table with the time given by hand:
 bots' names, teams, the turn timer and grace as one rule, away and back, leaving,
 quick chat and its limit, moving seats."""
 

@@ -1,4 +1,4 @@
-"""Resign in Rook (issue 12) through the websocket: partners agree, the news goes to
+"""Resign in Rook through the websocket: partners agree, the news goes to
 the two partners on version 3 connections only, the game ends at once, its record
 says so, and the resigning player's statistics and rating count a loss."""
 

@@ -1,4 +1,4 @@
-"""Resign in Rook (issue 12), on the sans-I/O table: a proposal both human partners
+"""Resign in Rook, on the sans-I/O table: a proposal both human partners
 must agree to, a lone human resigning alone, every refusal, and the lapse of a
 proposal on the next action or its timeout."""
 

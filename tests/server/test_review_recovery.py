@@ -1,5 +1,5 @@
 """A hand review queued or running when the server stops is queued again when it
-starts (``pending_reviews``, issue 17): a real server is killed while a slow review
+starts (``pending_reviews``): a real server is killed while a slow review
 runs, and the next one on the same data reviews the hand."""
 
 from __future__ import annotations

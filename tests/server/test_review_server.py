@@ -1,4 +1,4 @@
-"""Hand reviews at a real ``crowsnest serve`` process (issue 17): a human plays a
+"""Hand reviews at a real ``crowsnest serve`` process: a human plays a
 hand, its review is stored and announced (``review_ready``) and read with the seat's
 token; another seat's token cannot read it; bot seats are never reviewed; a finished
 public game's reviews are anyone's, with hindsight."""

@@ -1,4 +1,4 @@
-"""The reviewer's paths that end without a review (issue 17), in process with a real
+"""The reviewer's paths that end without a review, in process with a real
 store: each tells the seat's player none will come (``review_skipped``), leaves
 nothing on its way (``pending``) and nothing queued for the next start."""
 

@@ -1,4 +1,4 @@
-"""Sessions expire on the server too (issue 13's leftover): a session row older than
+"""Sessions expire on the server too: a session row older than
 ``SESSION_AGE`` names nobody, and it is deleted when the next session is made."""
 
 from __future__ import annotations

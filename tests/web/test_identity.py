@@ -1,4 +1,4 @@
-"""Identity in Chromium (issue 13): a game played under the browser's player id
+"""Identity in Chromium: a game played under the browser's player id
 shows in its History with a rating and its chart; after signing up, a second
 browser signs in and sees the same History and rating; another player's browser
 opens the first player's History from a game they shared and sees no private game."""

@@ -1,4 +1,4 @@
-"""Playing with people (issue 12) in the browser, with two and three browser
+"""Playing with people in the browser, with two and three browser
 contexts: partner seats chosen by the host and a friend, one name per seat on every
 screen, a third friend who watches a full table, the turn timer handing an idle
 friend's decisions to the bot and "I'm back", leaving, and quick chat read in each

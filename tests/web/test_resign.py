@@ -1,4 +1,4 @@
-"""Resign in Rook (issue 12) in the browser, with two browser contexts: partners, one
+"""Resign in Rook in the browser, with two browser contexts: partners, one
 proposes, the other accepts; both see the game end and who resigned. Desktop in
 English, phone in Hebrew."""
 

@@ -1,4 +1,4 @@
-"""The hand review panel in Chromium (issue 17): in the hand summary once the
+"""The hand review panel in Chromium: in the hand summary once the
 server has reviewed the hand (`review_ready`), without hindsight, and not at all
 when Settings turn reviews off; in the History tab's replay viewer, every reviewed
 hand with its hindsight part apart. In all four languages, at desktop and phone

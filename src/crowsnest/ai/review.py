@@ -407,7 +407,7 @@ def solve_backwards(
     moment), set in ``decisions``: each hand's from its last to its first. A position
     holding more cards than one of the same hand whose search ran out of nodes is not
     searched but cut short at once: it would spend its whole budget the same way (most
-    of a review's time went there: docs/ai.md, "Hand review"), and the later
+    of a review's time went there: docs/experiments/review.md), and the later
     positions' transposition entries serve the earlier ones."""
     fewest_cut: dict[int, int] = {}
     """Per hand number: the fewest cards left in a position whose search was cut short."""

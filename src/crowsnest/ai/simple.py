@@ -1,4 +1,5 @@
-"""A simple legal-move bot: a placeholder opponent until the real AI arrives."""
+"""The random bot (``random`` in the registry): any legal move, the weakest opponent
+(the terminal game's, the bot ratings' fourth Hearts seat, the tests')."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ as that decision drew them, the contract played out at the final bid the way the
 auction's playouts play it (:meth:`crowsnest.ai.rook.hard.Hard.forecast`). A
 calibrated auction makes as many contracts as it forecasts, band by band.
 
-``crowsnest calibrate RULES_ID`` runs it (docs/arena.md); docs/ai.md, "Issue 15,
-session 21", has the figures.
+``crowsnest calibrate RULES_ID`` runs it (docs/arena.md); docs/ai.md, "The auction's
+calibration", has the figures.
 """
 
 from __future__ import annotations

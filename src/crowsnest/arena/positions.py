@@ -110,8 +110,8 @@ def partner_opened(rules_id: str, mine: str, partner: str, shuffle: int = 0) -> 
 
 
 TOP_TRUMP = "G5 G8 G11 G13 G14 R14 Y14 B6 B7"
-"""Issue 15's declarer in green (Tournament Rook): it had led the G8 into the Rook and
-gone set."""
+"""A declarer in green (Tournament Rook) from a reported game, where it led the G8 into
+the Rook and went set."""
 MEDIUM = "G14 G13 G11 G9 G8 R14 Y10 B5 B12"
 """A good hand whose partner opened 70 with both opponents out (Tournament Rook)."""
 STRONG_PARTNER = "R11 R12 R13 Y14 Y11 Y9 R5 R9 B14"
@@ -169,7 +169,8 @@ def _top_trump_rook_with_opponent(shuffle: int) -> RookGame | None:
 
 
 def _rook_takes_the_first_trick(game: RookGame) -> str | None:
-    """The issue's defence: the opponent holding the Rook plays it on the first trick."""
+    """The defence that punishes a low trump lead: the opponent holding the Rook plays
+    it on the first trick."""
     if game.tricks or game.turn != _rook_holder(game):
         return None
     return "play CROW"
@@ -200,7 +201,7 @@ POSITIONS: dict[str, Position] = {
         Position(
             "top-trump-rook-takes",
             "top-trump with the Rook at an opponent, who takes a G8 lead with it (the"
-            " issue's defence); the G14 lead played freely",
+            " defence that punishes a low lead); the G14 lead played freely",
             "rook/tournament",
             _top_trump_rook_with_opponent,
             0,

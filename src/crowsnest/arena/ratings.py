@@ -1,4 +1,4 @@
-"""The bots' fixed ratings (issue 13): whole games among the levels' bots, rated
+"""The bots' fixed ratings: whole games among the levels' bots, rated
 game by game with the server's own model (:mod:`crowsnest.server.ratings`).
 
 Hearts: easy, normal and hard with the random bot as the fourth, the seats

@@ -1,8 +1,8 @@
 """Means with Student-t confidence intervals, and decision-time percentiles.
 
-The t distribution is SciPy's (``scipy.stats.t``, the ``arena`` extra), imported on
-first use so that ``import crowsnest.arena`` needs only the core dependencies;
-percentiles are numpy's.
+The t distribution is SciPy's (``scipy.stats.t``) and the percentiles are numpy's,
+both the ``arena`` extra, imported on first use so that ``import crowsnest.arena``
+needs only the core dependencies.
 
 >>> round(t_quantile(0.975, 4), 4)
 2.7764
@@ -16,8 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +97,8 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
     default method)."""
     if not sorted_values:
         raise ValueError("no values")
+    import numpy as np  # the arena extra, as SciPy is
+
     return float(np.quantile(sorted_values, q))
 
 

@@ -1,4 +1,4 @@
-"""Accounts (issue 13): a username and password on a player identity, so that it
+"""Accounts: a username and password on a player identity, so that it
 follows its player to another device. No e-mail, no third-party sign-in.
 
 - ``POST /api/account/signup``: give your identity a username and password.

@@ -54,7 +54,7 @@ STATUS = {
     "bad_token": 403,
     "not_your_review": 403,
     "no_token": 401,
-    # identity and accounts (issue 13)
+    # identity and accounts
     "csrf_refused": 403,
     "not_yours": 403,
     "player_not_found": 404,

@@ -104,7 +104,8 @@ class GiveWay:
     bot decision is running; the review stops at its next pause point
     (:mod:`crowsnest.ai.pause`: between two sampled worlds, every 4,096 positions of
     the Hearts solver) until no bot decides. Lowering the worker's priority alone
-    did not keep a review from slowing the bots on a loaded machine (docs/ai.md)."""
+    did not keep a review from slowing the bots on a loaded machine
+    (docs/experiments/review.md)."""
 
     def __init__(self) -> None:
         self.deciding: EventLike = multiprocessing.get_context("spawn").Event()

@@ -1,4 +1,4 @@
-"""Playing with people (issue 12): the names bots sit under, the turn timer's
+"""Playing with people: the names bots sit under, the turn timer's
 presets and the quick-chat keys' limit.
 
 Every seat has one name that every screen shows: a player's, or a bot's taken from

@@ -1,4 +1,4 @@
-"""HTTP routes of players (issue 13): who am I, profiles, a player's games and
+"""HTTP routes of players: who am I, profiles, a player's games and
 rating history, and changing one's display name.
 
 - ``GET /api/me``: your own profile (a new identity and its cookie on a first visit).

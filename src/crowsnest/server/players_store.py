@@ -1,4 +1,4 @@
-"""The store's side of identities (issue 13): players, their sessions, their
+"""The store's side of identities: players, their sessions, their
 accounts, and the statistics, games and ratings read back for them.
 
 A player is a row of ``players`` with a public id (in URLs, never a secret); the

@@ -3,9 +3,9 @@
 A finished game is one match: in Rook the two teams, ranked by the engine's
 standings (the winning team first); in Hearts the four seats, ranked by their
 places (ties as ties). A bot's seat plays with the fixed rating of its level,
-measured by the arena (``crowsnest rate-bots``, figures in ``bot_ratings.json``,
-docs/ai.md) and never moved, so that a player who only meets bots gets a number
-on the bots' scale: "you play like Normal".
+measured by whole games among the bots (``make bot-ratings``, figures in
+``bot_ratings.json``, docs/ai.md) and never moved, so that a player who only meets
+bots gets a number on the bots' scale: "you play like Normal".
 
 >>> before = Rating(DEFAULT_MU, DEFAULT_SIGMA)
 >>> after = rate("hearts", [Entrant(0, 1, before), Entrant(1, 2, bot_rating("hearts", "hard")),

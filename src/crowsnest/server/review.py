@@ -1,4 +1,4 @@
-"""Hand reviews at the server (issue 17): when a hand ends at a table, each human
+"""Hand reviews at the server: when a hand ends at a table, each human
 seat's decisions of that hand are judged by the Hard search
 (:mod:`crowsnest.ai.review`) in the bots' review pool, stored, and the seat is told
 (``review_ready``); ``GET /api/tables/{id}/review`` reads them.

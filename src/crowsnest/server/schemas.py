@@ -709,7 +709,7 @@ class Health(BaseModel):
     their processes died (each logged `pool_replaced`)."""
 
 
-# -- identity, statistics, ratings and accounts (issue 13) -------------------------------
+# -- identity, statistics, ratings and accounts ----------------------------------------
 
 
 class RulesStats(BaseModel):

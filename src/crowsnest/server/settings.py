@@ -99,7 +99,7 @@ class Settings(BaseSettings):
     secure_cookies: bool = False
     """Mark the session cookie ``Secure`` whatever the request's scheme: for a TLS
     proxy that does not say ``X-Forwarded-Proto: https``."""
-    # -- identities and accounts (issue 13) --
+    # -- identities and accounts --
     identity_rate: float = Field(default=1.0, gt=0)
     """New player identities a second one client address may be given (more: ``rate_limited``)."""
     identity_burst: int = Field(default=50, ge=1)

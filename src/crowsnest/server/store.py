@@ -64,12 +64,12 @@ seats = sa.Table(
     sa.Column("name", sa.String(40), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
-    # identity (issue 13): who holds the seat; when they left for good (issue 12's column)
+    # identity: who holds the seat; when they left for good (from migration 0004)
     sa.Column("player_id", sa.String(24), nullable=True),
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("left_seq", sa.Integer, nullable=True),
     sa.Column("timeouts", sa.Integer, nullable=False, server_default="0"),
-    # hand reviews (issue 17, v0009): whether the seat's player wants its hands reviewed
+    # hand reviews (v0009): whether the seat's player wants its hands reviewed
     sa.Column("reviews", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
@@ -106,7 +106,7 @@ results = sa.Table(
     sa.Column("contracts_made", sa.Integer, nullable=False),
     sa.Column("contracts_set", sa.Integer, nullable=False),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
-    # identity (issue 13): whose result it is (NULL: a game from before identities,
+    # identity: whose result it is (NULL: a game from before identities,
     # "unclaimed", readable by name only) and what the statistics add up.
     sa.Column("player_id", sa.String(24), nullable=True),
     sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()),
@@ -119,7 +119,7 @@ results = sa.Table(
 sa.Index("ix_results_name", results.c.name)
 sa.Index("ix_results_player", results.c.player_id, results.c.rules)
 
-# -- identity (issue 13) ------------------------------------------------------------------
+# -- identity ------------------------------------------------------------------
 
 players = sa.Table(
     "players",
@@ -242,7 +242,7 @@ class SeatRow:
     """The seat's decisions in a row its bot made when its turn timer ran out (two
     or more: away)."""
     reviews: bool = True
-    """Whether the seat's player wants its hands reviewed (issue 17)."""
+    """Whether the seat's player wants its hands reviewed."""
 
 
 @dataclass(frozen=True, slots=True)

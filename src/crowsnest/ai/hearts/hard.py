@@ -54,10 +54,10 @@ DEFAULT_TIME_LIMIT: Final = 0.9
 
 MOON_PASS_HIGH: Final = 3
 """Queens, kings and aces a hand holds before the pass search also tries keeping them
-for a moon (:func:`moon_pass`). Measured in session 15 (docs/ai.md), against the same
-deals: 3 scored 1.27 a hand better than 5 against three Duckers and 1.99 better
-against three Shooters; 0 (every hand) only 0.04 and 0.28 better than 3, for about
-40% more at the 95th percentile of a decision's time."""
+for a moon (:func:`moon_pass`). Measured on the same deals (``'hard:moon_high=N'``,
+untimed, seed 0, 400 deals): 3 scored 1.27 a hand better than 5 against three
+Duckers and 1.99 better against three Shooters; 0 (every hand) only 0.04 and 0.28
+better than 3, for about 40% more at the 95th percentile of a decision's time."""
 MOON_HEART_LOW: Final = 3
 """Ranks by which a heart counts lower than a card of another suit when the moon pass
 picks its lowest cards."""
@@ -253,7 +253,7 @@ def moon_pass(hand: int, count: int, high: int = MOON_PASS_HIGH) -> int | None:
     that keeps its moon: its ``count`` lowest cards, low hearts first (a low heart
     loses a heart trick, and a point, to another player), never the queen of spades;
     None for another hand. The Normal ranking passes the high cards a moon needs, so
-    without it the search never kept a hand for the moon (issue 15)."""
+    without it the search would never keep a hand for the moon."""
     if sum(1 for c in bits(hand) if c % 13 >= 10) < high:
         return None
     order = sorted(
@@ -367,11 +367,11 @@ def moon_line(s: Situation) -> bool:
     never runs the table for itself (it sheds the tricks that would complete a moon),
     so without this line the search sees no moon of its own; the line costs a second
     playout a candidate, and where the moon is out of reach the Normal line is the
-    better one and the candidate is worth that. Until session 14 of issue 15 only a
-    hand strong by count (:func:`~crowsnest.ai.hearts.policy.moon_within_reach`)
-    played it, and Hard gave away moons it had all but taken: over 1,200 paired deals
-    against three Duckers the line for every hand scored 0.69 a hand better (docs/ai.md,
-    with the figures against Normal and Shooter fields)."""
+    better one and the candidate is worth that. Played only for a hand strong by count
+    (:func:`~crowsnest.ai.hearts.policy.moon_within_reach`), which a hand that has
+    taken every point so far often is not, the line would give away moons all but
+    taken: for every hand it scores 0.69 a hand better over 1,200 paired deals against
+    three Duckers (untimed; docs/experiments/hearts.md has the runs)."""
     return not any(s.taken[p] for p in range(4) if p != s.seat)
 
 

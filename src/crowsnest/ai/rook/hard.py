@@ -92,18 +92,17 @@ from crowsnest.engine.rules.rook import CROWSNEST, ONE_HIGH, RED_ONE_RULES, TOUR
 from crowsnest.engine.seats import team_of
 
 DEFAULT_PLAYOUTS: Final = 250
-"""Hands played out per decision: a median decision of about 60 ms of one core in
-CrowsNest, the longest a few hundred ms in the 57-card 1-High Partnership (docs/ai.md
-has the measured figures). A 200-deal duplicate run then takes about a quarter of an
-hour of one core per rule set."""
+"""Hands played out per decision: compiled, a decision of about 10 ms of CPU at the
+median (docs/ai.md has the measured figures). 500 measured no better: +0.4 +- 4.7 a
+hand over 400 paired CrowsNest deals (``'hard:playouts=500'``, ``--untimed``)."""
 DEFAULT_TIME_LIMIT: Final = 0.85
 """Seconds after which a decision stops searching whatever its playouts."""
 CONFIDENCE: Final = 0.5
 """Standard errors by which a searched candidate (a card, a discard, a trump) must beat
 the Normal choice, when it is the only other candidate (more: :func:`threshold`).
-1.5 until session 14 of issue 15: at 0.5 Hard scored +2.1 +- 1.7 a hand more over
-1,600 paired Tournament Rook deals and +0.9 +- 2.3 (not shown) over 1,200 CrowsNest
-ones (docs/ai.md)."""
+Against a bar of 1.5 (``'hard:confidence=1.5'``, untimed runs paired deal by deal),
+0.5 scores +2.1 +- 1.7 a hand more over 1,600 Tournament Rook deals and +0.9 +- 2.3
+over 1,200 CrowsNest ones."""
 RAISE_CONFIDENCE: Final = 1.5
 """Standard errors by which declaring must beat leaving the contract with the partner
 (:func:`clear_gain`, besides :data:`RAISE_MARGIN`)."""
@@ -115,9 +114,9 @@ the nest in the stronger hand). Where it scores the bid (CrowsNest) a raise pays
 by itself when the search expects to make it."""
 AUCTION_ROUNDS: Final = 3
 """A bid too close to call (:func:`close_call`) after a decision's playouts gets up to
-this many times as many (issue 15: most of the hands Hard lost against Normal were
-auctions it let Normal win with a contract the same cards make either way; at one
-decision's playouts the bid-or-pass choice of such a hand turned on the seed)."""
+this many times as many: the hands whose contract the same cards make either way are
+close calls, and at one decision's playouts the bid-or-pass choice of such a hand
+turns on the seed (``test_hard_opens_a_hand_that_makes_its_bid_either_way``)."""
 CLOSE: Final = 2.0
 """Standard errors of the paired difference between declaring (at the best amount)
 and passing within which a bid is too close to call."""
@@ -130,8 +129,8 @@ playouts before they are compared with a bid: the playouts defend the Normal way
 the real opponents may defend better."""
 SHADE_WEAK: Final = 15.0
 """The same for a hand with neither the bird card nor a colour's top card: nothing
-in it stops the defence, whose better play it feels most (issue 15: such contracts
-were set twice as often as the others)."""
+in it stops the defence, whose better play it feels most (such contracts were
+measured to go set twice as often as the others)."""
 
 
 RULE_STYLES: Final[dict[str, str]] = {
@@ -140,7 +139,7 @@ RULE_STYLES: Final[dict[str, str]] = {
     RED_ONE_RULES.id: "tournament",
 }
 """The card-play style of Hard's side by rule set id, where measured to pay (else
-"normal"; docs/ai.md, "Issue 15, session 16" to "session 20"). The Hard weights
+"normal"; docs/ai.md). The Hard weights
 were tuned by duplicate self-play of Normal in Tournament Rook and CrowsNest; in
 Hard's own playouts and auction they gained +4.5 +- 3.4 points a hand over 1,200
 paired CrowsNest deals and nothing that shows in Tournament Rook (-0.2 +- 2.7). The
@@ -152,8 +151,9 @@ RULE_BID_STYLES: Final[dict[str, str]] = {TOURNAMENT.id: "normal", RED_ONE_RULES
 """The style of Hard's side in the playouts that choose a bid, the discards and trump,
 where it is not the card-play style's (:data:`RULE_STYLES`). In Tournament Rook the
 tuned weights bid worse than the Normal ones: played out, they raise a partner's 70
-with a medium hand (-16 a hand) and pass with a monster (-18; docs/ai.md, "session
-19"). The Red 1 was measured with the Normal weights' auction only."""
+with a medium hand (-16 a hand) and pass with a monster (-18; ``crowsnest position
+medium-raise``, ``monster-raise``). The Red 1 was measured with the Normal weights'
+auction only."""
 
 Shades = tuple[float, float]
 """Factors for :data:`SHADE` and :data:`SHADE_WEAK`."""
@@ -163,11 +163,12 @@ SHADE_SCALES: Final[dict[str, Shades]] = {
     CROWSNEST.id: (0.0, 1.0),
     ONE_HIGH.id: (0.0, 1.0),
 }
-"""Rule sets whose margins are not the full ones, by rule set id (docs/ai.md, issue
-15). The Red 1: a made contract scores all it captures (up to 150 a hand) and a set
-costs only the bid, so the contracts the full margins gave up to Normal were worth
-more than the sets the halved margins cost: +8.7 +- 5.3 points a hand over 400 paired
-deals. Tournament Rook, CrowsNest and 1-High Partnership: no margin for a hand with
+"""Rule sets whose margins are not the full ones, by rule set id (docs/ai.md; each
+figure is untimed Hard against Normal, paired deal by deal with the full margins). The
+Red 1: a made contract scores all it captures (up to 150 a hand) and a set costs only
+the bid, so the contracts the full margins gave up to Normal were worth more than the
+sets the halved margins cost: +8.7 +- 5.3 points a hand over 400 paired deals.
+Tournament Rook, CrowsNest and 1-High Partnership: no margin for a hand with
 the bird card or a top card (the weak hands keep theirs): +4.5 +- 2.5 a hand over
 1,200 paired deals (three seeds) in Tournament Rook, make-rate 92-94%; +9.3 +- 4.8
 over 800 (two seeds) in 1-High, make-rate 93%; +6.0 +- 3.8 over 800 in CrowsNest,
@@ -193,8 +194,9 @@ def auction_shade(deck: Deck, view: RookView, shades: Shades | None = None) -> f
     """The margin for a bid of ``view``'s seat (:func:`bid_shade`), the full one when
     bidding would raise its own partner once both opponents have passed: a narrower
     margin measured to pay against the opponents' contracts is no reason to take the
-    partner's (issue 15: Tournament Rook without the strong hands' margin raised a
-    partner's 70 it had passed before)."""
+    partner's (without the strong hands' margin, Hard in Tournament Rook would raise a
+    partner's 70 it should leave:
+    ``test_hard_does_not_raise_its_partner_once_both_opponents_passed``)."""
     assert view.hand is not None
     return bid_shade(deck, view.hand, FULL if partner_holds_it(view) else shades)
 
@@ -317,7 +319,8 @@ class Hard(TimedSearch):
         self.bid_bonus = bid_bonus
         """Points (of a 120-point deck) moved from the other side to its own in the
         auction's playouts of its own contract (:func:`bid_value`): what its searched
-        play counts above the Normal-way playouts (docs/ai.md, "Issue 15, session 21").
+        play counts above the Normal-way playouts (docs/ai.md, "The auction's
+        calibration").
         0 by default: measured not to pay."""
         self.pass_bonus = pass_bonus
         """The same in the auction's playouts of a pass, whoever then declares: its

@@ -108,8 +108,8 @@ class Style:
     """The weights of the Normal card play (:mod:`crowsnest.ai.rook.play`) and of
     :func:`keep_value`: the same policy judges a card more boldly or more carefully
     by them. :data:`NORMAL` is the Normal bot's; the Hard bot plays its own side's
-    cards by :data:`HARD` (docs/ai.md, "Issue 15, session 16"). A plain class, not a
-    dataclass, for the compiled build (as :class:`Situation`)."""
+    cards by its rule set's style (:data:`crowsnest.ai.rook.hard.RULE_STYLES`). A plain
+    class, not a dataclass, for the compiled build (as :class:`Situation`)."""
 
     def __init__(
         self,
@@ -269,8 +269,8 @@ HARD: Final = Style(
     rescue_beaten=0.375,
     rescue_top=0.1,
 )
-"""The Hard bot's side's card play: :data:`NORMAL`'s weights as tuned by duplicate
-self-play (docs/ai.md, "Issue 15, session 16")."""
+""":data:`NORMAL`'s weights as tuned by duplicate self-play of Normal in Tournament
+Rook and CrowsNest: the Hard bot's side's style in CrowsNest (docs/ai.md)."""
 
 TOURNAMENT_STYLE: Final = Style(
     draw_trump=25.0,
@@ -297,10 +297,9 @@ TOURNAMENT_STYLE: Final = Style(
     rescue_top=0.0667,
 )
 """:data:`HARD` tuned further by duplicate self-play of Normal in Tournament Rook
-alone (named apart from the rule set ``TOURNAMENT``). An option, not a default: with
-it Hard scores more against Normal there but leads a low trump into the bird, as the
-Normal defenders it was tuned against do not take such a lead with the Rook
-(docs/ai.md, "Issue 15, session 18")."""
+alone (named apart from the rule set ``TOURNAMENT``): the Hard bot's side's card
+play in Tournament Rook and The Red 1, whose auctions keep :data:`NORMAL`'s weights
+(:data:`crowsnest.ai.rook.hard.RULE_STYLES`, ``RULE_BID_STYLES``; docs/ai.md)."""
 
 STYLES: Final[dict[str, Style]] = {"normal": NORMAL, "hard": HARD, "tournament": TOURNAMENT_STYLE}
 """The styles by name (a bot option: ``style``)."""

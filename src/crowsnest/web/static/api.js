@@ -215,7 +215,7 @@ export const api = {
    * @returns {Promise<{verified: boolean, problems: string[], commitment: string | null, seed_chosen: boolean, deals: number}>}
    */
   verify: (id, { token, invite }) => request("GET", `${tablePath(id)}/verify`, { token, query: { invite } }),
-  // -- players, ratings and accounts (issue 13) --
+  // -- players, ratings and accounts --
   /** @returns {Promise<import("./history.js").Me>} your own profile (and your identity's cookie on a first visit) */
   me: () => request("GET", "/api/me", { cache: "no-store" }),
   /**

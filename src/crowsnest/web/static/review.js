@@ -1,5 +1,5 @@
 // @ts-check
-// The hand review panel (issue 17): what the Hard search thinks of each of a
+// The hand review panel: what the Hard search thinks of each of a
 // player's decisions in a hand, as the server stored it (GET /api/tables/{id}/review,
 // docs/protocol.md "Hand reviews"). The costs, their standard errors, the bands and
 // the accuracy are the server's; this module only lays them out: each costly

@@ -1,4 +1,4 @@
-"""Playing with people (issue 12): each table's turn timer; each seat's turn
+"""Playing with people: each table's turn timer; each seat's turn
 deadline (stored, so a restarted server keeps it) and the seq at which its player
 left the game for good.
 

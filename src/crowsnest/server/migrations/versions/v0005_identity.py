@@ -1,6 +1,6 @@
-"""Identity (issue 13): players, their sessions and accounts, ratings and their
+"""Identity: players, their sessions and accounts, ratings and their
 history; each seat's and each result's player; what the statistics add up per
-result (hands, points, moons, left). ``seats.left_seq`` comes from 0004 (issue 12).
+result (hands, points, moons, left). ``seats.left_seq`` comes from 0004.
 
 Results from before identities keep ``player_id`` NULL: they stay readable by the
 name they were played under, as "unclaimed" history (``/api/unclaimed/{name}``).

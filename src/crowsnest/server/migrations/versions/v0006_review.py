@@ -1,4 +1,4 @@
-"""Hand reviews (issue 17): what the Hard search thinks of each decision of a human
+"""Hand reviews: what the Hard search thinks of each decision of a human
 seat, one row per (table, hand, seat), the JSON of ``crowsnest.ai.review.Review``.
 
 Revision ID: 0006

@@ -1,4 +1,4 @@
-"""Playing with people, the rest (issue 12): each seat's timeouts in a row are stored
+"""Playing with people, the rest: each seat's timeouts in a row are stored
 (``seats.timeouts``: two or more is away), so a restarted server knows exactly who is
 away; and bots of tables from before bot names get the names new tables give them.
 

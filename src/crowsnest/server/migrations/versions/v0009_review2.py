@@ -1,4 +1,4 @@
-"""Hand reviews (issue 17): each seat's choice whether its hands are reviewed
+"""Hand reviews: each seat's choice whether its hands are reviewed
 (``seats.reviews``), and the reviews queued or running (``pending_reviews``), so
 that a review a stopped server did not finish is queued again when it starts.
 
