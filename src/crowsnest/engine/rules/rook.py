@@ -21,6 +21,9 @@ BirdPlace = Literal["lowest", "highest", "below_red_one"]
 RED_ONE: Final = rook_card(0, 1)
 ROOK_CARDS: Final = len(CARD_NAMES["rook"])
 """Card ints of the Rook family: 0 (the bird card) to 56 (``B14``)."""
+TRUMP_BONUS: Final = 1000
+"""What being a trump adds to a card's rank in its power (:attr:`RookTables.power`):
+more than any rank, so that a trump beats every card that is not one."""
 
 
 def _teams(players: int, team_of: Callable[[int], int]) -> tuple[tuple[int, ...], ...]:
@@ -271,7 +274,8 @@ class RookTables:
     rank: tuple[int, ...]
     """Strength of a card inside its (effective) suit: higher wins."""
     power: tuple[tuple[int, ...], ...]
-    """``power[trump][card]``: the rank, plus 1000 for the trumps of that colour."""
+    """``power[trump][card]``: the rank, plus :data:`TRUMP_BONUS` for the trumps of that
+    colour."""
 
 
 @cache
@@ -301,7 +305,8 @@ def tables(rules: RookRules) -> RookTables:
     counters = sum(1 << c for c in range(ROOK_CARDS) if points[c])
     power = tuple(
         tuple(
-            rank[c] + 1000 * bool((colour_masks[t] | specials) >> c & 1) for c in range(ROOK_CARDS)
+            rank[c] + TRUMP_BONUS * bool((colour_masks[t] | specials) >> c & 1)
+            for c in range(ROOK_CARDS)
         )
         for t in range(4)
     )
