@@ -1,5 +1,5 @@
 """The bots' fixed ratings (issue 13): whole games among the levels' bots, rated
-game by game with the server's own model (:mod:`crowsnest.server.ratings`).
+game by game with the server's own model (:mod:`crowsnest.skill`).
 
 Hearts: easy, normal and hard with the random bot as the fourth, the seats
 rotated from game to game; each game is a four-way ranking by the engine's places.
@@ -28,7 +28,7 @@ from pathlib import Path
 
 from crowsnest.arena.players import Seating
 from crowsnest.engine import RULESETS, new_game
-from crowsnest.server.ratings import LEVELS, UNRATED, Entrant, Rating, rate
+from crowsnest.skill import LEVELS, UNRATED, Entrant, Rating, rate
 
 RULES = {"hearts": "hearts", "rook": "rook/crowsnest"}
 FOURTH = "random"
