@@ -34,35 +34,35 @@ class UnknownFormat(LookupError):
     failures=((UnknownFormat, 2),),
 )
 def _schema(args: argparse.Namespace) -> int:
-    from crowsnest import schema
+    from crowsnest import formats
 
     name: str | None = args.name
     table: str | None = args.markdown
     docs: str | None = args.docs
     if table is not None or docs is not None:
-        if table is not None and table not in schema.TABLES:
-            raise UnknownFormat(f"no table {table!r}; one of {', '.join(schema.TABLES)}")
+        if table is not None and table not in formats.TABLES:
+            raise UnknownFormat(f"no table {table!r}; one of {', '.join(formats.TABLES)}")
         if table is not None:
-            print(schema.markdown(table))
+            print(formats.markdown(table))
         for page in sorted(Path(docs).glob("*.md")) if docs is not None else []:
             text = page.read_text(encoding="utf-8")
-            if schema.update_docs(text) != text:
-                page.write_text(schema.update_docs(text), encoding="utf-8")
+            if formats.update_docs(text) != text:
+                page.write_text(formats.update_docs(text), encoding="utf-8")
                 print(f"updated {page}")
         return 0
-    if name is not None and name not in schema.FORMATS:
-        raise UnknownFormat(f"no format {name!r}; one of {', '.join(schema.FORMATS)}")
-    names = [name] if name is not None else list(schema.FORMATS)
+    if name is not None and name not in formats.FORMATS:
+        raise UnknownFormat(f"no format {name!r}; one of {', '.join(formats.FORMATS)}")
+    names = [name] if name is not None else list(formats.FORMATS)
     if args.out is not None:
         for each in names:
             path = Path(args.out) / f"{each}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(schema.schema_text(each), encoding="utf-8")
+            path.write_text(formats.schema_text(each), encoding="utf-8")
             print(f"wrote {path}")
     elif name is not None:
-        sys.stdout.write(schema.schema_text(name))
+        sys.stdout.write(formats.schema_text(name))
     else:
-        for each, (_, title) in schema.FORMATS.items():
+        for each, (_, title) in formats.FORMATS.items():
             print(f"{each:16} {title}")
     return 0
 
