@@ -30,7 +30,7 @@ def test_missing_subcommand_is_a_usage_error() -> None:
 
 
 def test_schema_lists_the_formats(capsys: pytest.CaptureFixture[str]) -> None:
-    from crowsnest.schema import FORMATS
+    from crowsnest.formats import FORMATS
 
     assert main(["schema"]) == 0
     names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
@@ -38,7 +38,7 @@ def test_schema_lists_the_formats(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_schema_prints_and_writes_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from crowsnest.schema import schema
+    from crowsnest.formats import schema
 
     assert main(["schema", "record"]) == 0
     assert json.loads(capsys.readouterr().out) == schema("record")
@@ -50,7 +50,7 @@ def test_schema_prints_and_writes_one(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_schema_prints_a_docs_table_and_updates_docs(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from crowsnest.schema import markdown
+    from crowsnest.formats import markdown
 
     assert main(["schema", "--markdown", "deal"]) == 0
     assert capsys.readouterr().out == markdown("deal") + "\n"

@@ -12,10 +12,12 @@ installed.
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -134,3 +136,33 @@ def test_an_arena_match_needs_only_the_arena_extra() -> None:
     done = run(code, (*CORE, "numpy", "scipy"))
     assert done.returncode == 0, done.stderr
     assert "normal" in done.stdout
+
+
+SRC = Path(__file__).parents[1] / "src" / "crowsnest"
+BELOW_THE_SERVER = ("engine", "ai", "arena", "terminal", "skill.py", "rules_info.py", "fairness.py")
+"""What the server builds on: none of it imports the server."""
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules ``path`` imports (``from a import b``: ``a`` and ``a.b``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+    return names
+
+
+@pytest.mark.parametrize("part", BELOW_THE_SERVER)
+def test_the_layers_below_the_server_do_not_import_it(part: str) -> None:
+    paths = sorted((SRC / part).rglob("*.py")) if (SRC / part).is_dir() else [SRC / part]
+    assert paths
+    found = [
+        f"{path.relative_to(SRC)}: {name}"
+        for path in paths
+        for name in sorted(_imports(path))
+        if name == "crowsnest.server" or name.startswith("crowsnest.server.")
+    ]
+    assert found == []

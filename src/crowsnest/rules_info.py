@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Final, TypedDict
 
 from crowsnest.engine.cards import HEARTS, ROOK, Family, card_text, parse_card, rook_card
+from crowsnest.engine.hearts import QUEEN_SPADES, TWO_CLUBS
 from crowsnest.engine.rules import HeartsRules, RookRules, get_rules, tables
 from crowsnest.engine.rules.rook import RED_ONE
 
@@ -51,21 +52,10 @@ def _p(key: str, **args: Any) -> Paragraph:
     return {"key": key, "args": args, "house": False}
 
 
-HOUSE: Final = {
-    "rook/partnership": {"rules.rook.trick_bonus_tie", "rules.rook.min_bid"},
-    "rook/one-high": {"rules.rook.bird_highest", "rules.rook.nest_size", "rules.rook.min_bid"},
-    "rook/red-one": {"rules.rook.min_bid", "rules.rook.red_one_not_any_time"},
-    "rook/buckeye": {"rules.rook.min_bid"},
-    "rook/dixie": {"rules.rook.first_lead", "rules.rook.nest_to_last_trick"},
-}
-"""The house choices of ``../shared/rules/rook.md``, by rule set: paragraphs that state
-a choice this project made where no published rule settles the point."""
-
-
 def _mark_house(r: RookRules, sections: list[Section]) -> list[Section]:
-    house = set(HOUSE.get(r.id, ()))
-    if r.id == "rook/tournament" and not r.bird:
-        house.add("rules.rook.min_bid")  # 50 without the Rook
+    """Mark the paragraphs that state a house choice of the rule set (``r.house``): a
+    choice this project made where no published rule settles the point."""
+    house = {f"rules.rook.{name}" for name in r.house}
     for section in sections:
         for p in section["paragraphs"]:
             p["house"] = p["key"] in house
@@ -83,8 +73,7 @@ def _rook(r: RookRules) -> list[Section]:
     bird = {"key": f"rules.bird.{r.bird_name.lower()}"}
     name = {"key": f"rules.name.{r.id}"}
     intro = [_p("rules.rook.intro", name=name), _p("rules.rook.partners")]
-    if r.id == "rook/crowsnest":
-        intro.append(_p("rules.rook.crowsnest_changes", bird=bird))
+    intro += [_p(f"rules.rook.{note}", bird=bird) for note in r.notes]
     return _mark_house(
         r,
         [
@@ -241,9 +230,8 @@ def _rook_end(r: RookRules) -> list[Paragraph]:
 
 # -- Hearts -----------------------------------------------------------------------------
 
-QUEEN_SPADES: Final = parse_card("QS", HEARTS)
-TWO_CLUBS: Final = parse_card("2C", HEARTS)
 JACK_DIAMONDS: Final = parse_card("JD", HEARTS)
+"""The card of a variant the rules exclude (the jack of diamonds worth -10)."""
 
 
 def _hearts(r: HeartsRules) -> list[Section]:

@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from crowsnest.engine import RULESETS, RookView, new_game
-from crowsnest.engine.cards import Family, card_text, colour_of
+from crowsnest.engine import RULESETS, AnyGame, HeartsView, PassCards, RookView, new_game
+from crowsnest.engine.cards import Family, bits, card_text, colour_of
 from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, get_rules, tables
 from crowsnest.engine.tricks import TrickTables, trick_tables
@@ -119,3 +119,28 @@ def test_views_carry_teams_team_and_bird(
         if seat is not None:
             assert seat in teams[data["team"]]
         assert data["bird"] == view.bird == bird
+
+
+def _hearts_view(game: AnyGame, seat: int | None) -> HeartsView:
+    view = game.view(seat)
+    assert isinstance(view, HeartsView)
+    return view
+
+
+@pytest.mark.parametrize("hand_number", [0, 1, 2, 3])
+def test_a_hearts_view_names_the_seat_it_passes_to(hand_number: int) -> None:
+    """``pass_to`` is the seat that receives what this seat passes: the engine's own
+    exchange says so."""
+    game = new_game("hearts", seed=2, start_hand=hand_number)
+    views = [_hearts_view(game, seat) for seat in range(4)]
+    assert _hearts_view(game, None).pass_to is None
+    if views[0].pass_direction == "none":
+        assert [v.pass_to for v in views] == [None] * 4
+        return
+    passed = {}
+    for seat, view in enumerate(views):
+        passed[seat] = sum(1 << c for c in sorted(bits(view.hand or 0))[:3])
+        game.apply(seat, PassCards(passed[seat]))
+    for seat, view in enumerate(views):
+        assert view.pass_to is not None and view.pass_to != seat
+        assert _hearts_view(game, view.pass_to).received == passed[seat]

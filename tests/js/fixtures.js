@@ -16,6 +16,8 @@ import { DEFAULT_SETTINGS } from "../../src/crowsnest/web/static/store.js";
  * @returns {RookView}
  */
 export function rookView(fields = {}) {
+  const teams = fields.teams ?? [[0, 2], [1, 3]];
+  const seat = fields.seat === undefined ? 0 : fields.seat;
   return {
     game: "rook",
     rules: "rook/crowsnest@1",
@@ -44,8 +46,8 @@ export function rookView(fields = {}) {
     results: [],
     winner: null,
     target: 300,
-    teams: [[0, 2], [1, 3]],
-    team: fields.seat === null ? null : (fields.seat ?? 0) % 2,
+    teams,
+    team: seat === null ? null : teams.findIndex((members) => members.includes(seat)),
     bird: "crow",
     ...fields,
   };

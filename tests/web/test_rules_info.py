@@ -159,6 +159,20 @@ def test_house_choices_are_marked() -> None:
     assert _one("rook/dixie", "rules.rook.trick_bonus_odd") == {"count": 13}
 
 
+@pytest.mark.parametrize(("rules_id", "options"), ROOK_CASES)
+def test_every_house_choice_of_the_rules_is_a_paragraph(
+    rules_id: str, options: dict[str, object]
+) -> None:
+    """The rule data names its house choices; each names a paragraph of the tab (the
+    minimum bid without the bird card is the minimum bid once it is removed)."""
+    rules = get_rules(rules_id, options)
+    assert isinstance(rules, RookRules)
+    house = {p["key"] for p in _paragraphs(rules_id, options) if p["house"]}
+    named = {f"rules.rook.{name}" for name in rules.house if name != "min_bid_without_bird"}
+    assert house == named
+    assert ("min_bid_without_bird" in rules.house) <= rules.bird_optional
+
+
 def test_hearts_numbers_are_the_engines() -> None:
     rules = RULESETS["hearts"]
     assert isinstance(rules, HeartsRules)

@@ -260,7 +260,7 @@ def rook_arena(
 ) -> rook.RookResult:
     """A ``candidate`` team against a ``field`` team, every deal played twice with
     the teams swapping seats."""
-    if not rules_id.startswith("rook/"):
+    if rules_id in RULESETS and RULESETS[rules_id].family != "rook":
         raise ValueError(f"{rules_id!r} is not a Rook rule set")
     job = _job(rules_id, (candidate, field), seed, options, budget, untimed=untimed)
     label = f"{rules_id} {candidate} vs {field}"

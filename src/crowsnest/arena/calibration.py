@@ -148,7 +148,7 @@ def checked(rules_id: str, bot: str, field: str, deals: int, worlds: int) -> tup
     an unknown field, or a count below 1."""
     rules = RULESETS.get(rules_id)
     if not isinstance(rules, RookRules):
-        rook = ", ".join(r for r in RULESETS if r.startswith("rook/"))
+        rook = ", ".join(r.id for r in RULESETS.values() if r.family == "rook")
         raise ValueError(f"{rules_id!r} is not a Rook rule set; choose {rook}")
     if not isinstance(make_bot("rook", bot), Hard):
         raise ValueError(f"{bot!r} is not Rook Hard: only Hard's auction forecasts its contracts")

@@ -1,5 +1,5 @@
 """The bots' fixed ratings: whole games among the levels' bots, rated
-game by game with the server's own model (:mod:`crowsnest.server.ratings`).
+game by game with the server's own model (:mod:`crowsnest.skill`).
 
 Hearts: easy, normal and hard with the random bot as the fourth, the seats
 rotated from game to game; each game is a four-way ranking by the engine's places.
@@ -27,8 +27,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from crowsnest.arena.players import Seating
-from crowsnest.engine import new_game
-from crowsnest.server.ratings import LEVELS, UNRATED, Entrant, Rating, rate
+from crowsnest.engine import RULESETS, new_game
+from crowsnest.skill import LEVELS, UNRATED, Entrant, Rating, rate
 
 RULES = {"hearts": "hearts", "rook": "rook/crowsnest"}
 FOURTH = "random"
@@ -69,7 +69,7 @@ def run(family: str, games: int, seconds: float | None, seed: int) -> tuple[int,
             break
         names = lineup(family, game_no)
         places = play(family, names, seed, game_no)
-        teams = list(range(4)) if family == "hearts" else [s % 2 for s in range(4)]
+        teams = [RULESETS[RULES[family]].team_of(s) for s in range(4)]
         entrants = [Entrant(teams[s], places[s], ratings.get(names[s], UNRATED)) for s in range(4)]
         for seat, new in enumerate(rate(family, entrants)):
             ratings[names[seat]] = new

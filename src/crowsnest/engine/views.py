@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from crowsnest.engine.cards import COLOUR_NAMES, HEARTS, ROOK, Family, card_list_text, card_text
 from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, rules_of_view
+from crowsnest.engine.rules.hearts import PASS_OFFSET
 from crowsnest.engine.tricks import Trick
 from crowsnest.engine.wire import HEARTS_VIEW, ROOK_VIEW, checked
 
@@ -115,6 +116,14 @@ class HeartsView(_Derived):
         rules = rules_of_view(self.rules)
         assert isinstance(rules, HeartsRules)
         return rules
+
+    @property
+    def pass_to(self) -> int | None:
+        """The seat this seat passes to this round; None for a spectator and in a
+        round without passing."""
+        if self.seat is None or self.pass_direction == "none":
+            return None
+        return (self.seat + PASS_OFFSET[self.pass_direction]) % self.rule_set.players
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON, as its format ``engine.wire.HeartsViewJSON`` declares it."""

@@ -23,14 +23,24 @@ from crowsnest.engine import (
     card_text,
     cards_text,
 )
-from crowsnest.engine.cards import HEARTS, ROOK, Family, bits
+from crowsnest.engine.cards import (
+    COLOUR_NAMES,
+    HEARTS,
+    HEARTS_SUITS,
+    ROOK,
+    ROOK_COLOURS,
+    SUIT_NAMES,
+    Family,
+    bits,
+)
+from crowsnest.engine.rules import tables
+from crowsnest.engine.tricks import trick_tables
 
 NAMES = ("You", "West", "North", "East")
 """Seat 0 is the player; play goes clockwise, so seat 1 sits to the left."""
 TEAMS = ("We", "They")
-SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "black"}
-PASS_TO = {"left": 1, "right": 3, "across": 2}
+SUITS = dict(zip(HEARTS_SUITS, SUIT_NAMES, strict=True))
+COLOURS = dict(zip(ROOK_COLOURS, COLOUR_NAMES, strict=True))
 WIDTH = 76
 
 
@@ -49,13 +59,16 @@ def seq(values: Sequence[int], names: Sequence[str] = NAMES) -> str:
 # -- the hand ----------------------------------------------------------------------------
 
 
-def _group(text: str, rules: Rules, trump: str | None) -> str:
-    """The group a card is shown in: its suit; the special trumps go with trump."""
+def _group(card: int, rules: Rules, trump: str | None) -> str:
+    """The group a card is shown in: its suit; every trump (the special trumps, which
+    are trump whatever colour is named, among them) once trump is named, the special
+    trumps on their own before."""
+    text = card_text(card, rules.family)
     if not isinstance(rules, RookRules):
         return text[-1]
-    if text == "CROW" or (rules.red_one and text == "R1"):
-        return "T" if trump else "*"
-    return "T" if trump == COLOURS[text[0]] else text[0]
+    if trump is not None and trick_tables(rules, COLOUR_NAMES.index(trump)).trump >> card & 1:
+        return "T"
+    return "*" if tables(rules).specials >> card & 1 else text[0]
 
 
 def hand_groups(hand: int, rules: Rules, trump: str | None) -> list[tuple[str, str]]:
@@ -66,8 +79,7 @@ def hand_groups(hand: int, rules: Rules, trump: str | None) -> list[tuple[str, s
     order = ["T", "*", *COLOURS] if isinstance(rules, RookRules) else list(SUITS)
     groups: dict[str, list[str]] = {key: [] for key in order}
     for card in bits(hand):
-        text = card_text(card, rules.family)
-        groups[_group(text, rules, trump)].append(text)
+        groups[_group(card, rules, trump)].append(card_text(card, rules.family))
     labels = {"T": f"{trump} (trump)", "*": "always trump", **COLOURS, **SUITS}
     return [(labels[key], " ".join(cards)) for key, cards in groups.items() if cards]
 
@@ -83,7 +95,7 @@ def hand_lines(view: PlayerView, rules: Rules) -> list[str]:
 
 
 def _colour(index: int) -> str:
-    return list(COLOURS.values())[index]
+    return COLOUR_NAMES[index]
 
 
 # -- the table ---------------------------------------------------------------------------
@@ -153,8 +165,8 @@ def legal_lines(legal: Sequence[LegalAction], family: Family) -> list[str]:
 
 
 def choose_lines(choice: Choose, view: PlayerView) -> list[str]:
-    if choice.kind == "pass" and isinstance(view, HeartsView):
-        to = NAMES[PASS_TO[view.pass_direction]]
+    if choice.kind == "pass" and isinstance(view, HeartsView) and view.pass_to is not None:
+        to = NAMES[view.pass_to]
         head = f"Choose {choice.count} cards to pass {view.pass_direction} (to {to})."
     else:
         head = f"Choose {choice.count} cards to lay back in the nest."

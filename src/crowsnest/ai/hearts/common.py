@@ -1,38 +1,36 @@
-"""Small card helpers the Hearts bots share (cards are ints: suit * 13 + rank - 2)."""
+"""The Hearts cards every Hearts bot shares, and small helpers (cards are ints:
+suit * 13 + rank - 2; sets of cards are masks).
+
+What the rules say of a card is the engine's: the queen of spades, the point cards
+and the hearts (:mod:`crowsnest.engine.hearts`), the suits and each card's points
+(:mod:`crowsnest.engine.tricks`). Here are only the bots' short names for them and
+the cards their policies watch.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from crowsnest.engine import Choose, LegalAction, Play, tricks
-from crowsnest.engine.cards import hearts_card, suit_mask
+from crowsnest.engine.cards import hearts_card
+from crowsnest.engine.hearts import QUEEN_SPADES
 from crowsnest.engine.rules.hearts import HEARTS as HEARTS_RULES
 
-QS: Final = hearts_card(3, 12)
-HEARTS: Final = 2
-SPADES: Final = 3
-HEART_MASK: Final = suit_mask(HEARTS)
-SUITS: Final = tuple(suit_mask(s) for s in range(4))
-POINTS: Final = tricks.hearts_points(HEARTS_RULES)
+QS: Final = QUEEN_SPADES
+KS: Final = hearts_card(3, 13)
+AS: Final = hearts_card(3, 14)
+QS_BIT: Final = 1 << QS
+HIGH_SPADES: Final = 1 << KS | 1 << AS
+"""The spades above the queen."""
+HEART_SUIT: Final = 2
+"""The suit of the hearts (``card // 13``)."""
+CARD_POINTS: Final = tricks.hearts_points(HEARTS_RULES)
 """Each card's points (the bots play the Hearts rule set, which has no options)."""
 
 
-def suit(card: int) -> int:
-    return card // 13
-
-
-def rank(card: int) -> int:
-    """2..14."""
-    return card % 13 + 2
-
-
-def points(card: int) -> int:
-    return POINTS[card]
-
-
-def trick_points(cards: Iterable[int]) -> int:
-    return tricks.trick_points(tuple(cards), POINTS)
+def trick_points(trick: list[int] | tuple[int, ...]) -> int:
+    return tricks.trick_points(trick, CARD_POINTS)
 
 
 def by_rank(card: int) -> tuple[int, int]:
@@ -53,5 +51,5 @@ def pass_choice(legal: Sequence[LegalAction]) -> Choose | None:
 
 def current_winner(trick: Sequence[int]) -> int:
     """The card winning the trick so far (the trick is not empty)."""
-    led = tricks.led_suit(trick[0], 0, SUITS)
+    led = tricks.led_suit(trick[0], 0, tricks.HEARTS_SUITS)
     return trick[tricks.winning_index(trick, led, 0, tricks.HEARTS_POWER)]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from crowsnest.ai.base import concrete
 from crowsnest.ai.hearts.common import (
-    HEARTS,
+    HEART_SUIT,
     QS,
     by_rank,
     current_winner,
@@ -36,7 +36,7 @@ def void_discard(cards: list[int]) -> Play:
     highest card."""
     if QS in cards:
         return Play(QS)
-    hearts = [c for c in cards if c // 13 == HEARTS]
+    hearts = [c for c in cards if c // 13 == HEART_SUIT]
     return Play(max(hearts) if hearts else max(cards, key=by_rank))
 
 

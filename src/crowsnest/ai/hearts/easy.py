@@ -13,12 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from crowsnest.ai.hearts.common import QS, by_rank, current_winner, pass_choice, playable
+from crowsnest.ai.hearts.common import AS, KS, QS, by_rank, current_winner, pass_choice, playable
 from crowsnest.ai.hearts.ducker import highest_three, void_discard
 from crowsnest.engine import Action, LegalAction, Play, PlayerView
-from crowsnest.engine.cards import hearts_card
-
-KS, AS = hearts_card(3, 13), hearts_card(3, 14)
 
 
 class Easy:

@@ -29,8 +29,7 @@ from typing import Any, Final
 from crowsnest.ai.base import concrete
 from crowsnest.ai.budget import TALLY, Scorer, TimedSearch, race
 from crowsnest.ai.draw import shuffle
-from crowsnest.ai.hearts.common import HEARTS as HEART_SUIT
-from crowsnest.ai.hearts.common import POINTS, QS, pass_choice, playable
+from crowsnest.ai.hearts.common import CARD_POINTS, HEART_SUIT, QS, pass_choice, playable
 from crowsnest.ai.hearts.policy import (
     MOON_ALERT,
     normal_pass,
@@ -41,11 +40,11 @@ from crowsnest.ai.hearts.policy import (
 )
 from crowsnest.ai.hearts.situation import DECK, Situation, played_in, voids_from
 from crowsnest.engine import Action, HeartsView, LegalAction, PassCards, Play, PlayerView
-from crowsnest.engine.cards import bits, popcount, suit_mask
+from crowsnest.engine.cards import bits, popcount
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
+from crowsnest.engine.tricks import HEARTS_SUITS
 
-SUIT_MASKS: Final = tuple(suit_mask(s) for s in range(4))
 DEFAULT_WORLDS: Final = 200
 """Sampled worlds per decision: every candidate is played out in each."""
 DEFAULT_TIME_LIMIT: Final = 0.9
@@ -86,7 +85,7 @@ def strength(hand: int, live: int) -> int:
     n = 0
     rest = live & ~hand
     for c in bits(hand):
-        suit = rest & SUIT_MASKS[c // 13]
+        suit = rest & HEARTS_SUITS[c // 13]
         below = suit & ((1 << c) - 1)
         n += popcount(below) - popcount(suit & ~below)
     return n
@@ -179,7 +178,11 @@ def distinct_cards(cards: Sequence[int], hand: int, done: int, prior: int) -> li
         if group:
             prev = group[-1]
             between = ((1 << c) - 1) & ~((2 << prev) - 1)
-            if c // 13 == prev // 13 and POINTS[c] == POINTS[prev] and not between & ~(hand | done):
+            if (
+                c // 13 == prev // 13
+                and CARD_POINTS[c] == CARD_POINTS[prev]
+                and not between & ~(hand | done)
+            ):
                 group.append(c)
                 continue
             out.append(prior if prior in group else group[0])

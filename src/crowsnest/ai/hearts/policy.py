@@ -24,20 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from crowsnest.ai.hearts.common import AS, HIGH_SPADES, KS, QS, QS_BIT, trick_points
 from crowsnest.ai.hearts.situation import Situation
 from crowsnest.engine import tricks
-from crowsnest.engine.cards import bits, hearts_card, popcount, suit_mask
-from crowsnest.engine.rules.hearts import HEARTS as HEARTS_RULES
+from crowsnest.engine.cards import bits, popcount
+from crowsnest.engine.hearts import HEARTS_MASK, POINT_CARDS
+from crowsnest.engine.tricks import HEARTS_SUITS
 
-QS: Final = hearts_card(3, 12)
-KS: Final = hearts_card(3, 13)
-AS: Final = hearts_card(3, 14)
-QS_BIT: Final = 1 << QS
-HIGH_SPADES: Final = 1 << KS | 1 << AS
-SUIT: Final = tuple(suit_mask(s) for s in range(4))
-HEARTS: Final = SUIT[2]
-POINTS: Final = HEARTS | QS_BIT
-CARD_POINTS: Final = tricks.hearts_points(HEARTS_RULES)
 MOON_ALERT: Final = 9
 """Points one player must have taken (all of them so far) before others defend."""
 
@@ -69,10 +62,6 @@ def by_rank_low(mask: int) -> int:
     return best
 
 
-def trick_points(trick: list[int] | tuple[int, ...]) -> int:
-    return tricks.trick_points(trick, CARD_POINTS)
-
-
 def moon_threat(s: Situation) -> int | None:
     """Another seat that has taken every point so far, enough to be a danger."""
     total = sum(s.taken)
@@ -86,7 +75,9 @@ def moon_threat(s: Situation) -> int | None:
 
 def winner_so_far(trick: list[int] | tuple[int, ...], leader: int) -> tuple[int, int]:
     """(seat, card) currently winning a non-empty trick."""
-    best = tricks.winning_index(trick, tricks.led_suit(trick[0], 0, SUIT), 0, tricks.HEARTS_POWER)
+    best = tricks.winning_index(
+        trick, tricks.led_suit(trick[0], 0, HEARTS_SUITS), 0, tricks.HEARTS_POWER
+    )
     return (leader + best) % 4, trick[best]
 
 
@@ -100,7 +91,7 @@ def normal_play(s: Situation) -> int:
     win_seat, top = winner_so_far(trick, s.leader)
     led = trick[0] // 13
     threat = moon_threat(s)
-    if legal & SUIT[led]:
+    if legal & HEARTS_SUITS[led]:
         if s.first:
             return highest(legal)  # no points on the first trick: shed the top club
         below = legal & ((1 << top) - 1)  # same suit (legal), lower rank
@@ -123,15 +114,15 @@ def normal_play(s: Situation) -> int:
         return lowest(safe) if safe else QS
     # Void in the led suit: this trick cannot be won.
     if threat is not None and win_seat == threat:
-        clean = legal & ~POINTS
+        clean = legal & ~POINT_CARDS
         if clean:
             return by_rank_high(clean)
     if legal & QS_BIT:
         return QS
     if not s.played & QS_BIT and not s.hand & QS_BIT and legal & HIGH_SPADES:
         return highest(legal & HIGH_SPADES)
-    if legal & HEARTS:
-        return highest(legal & HEARTS)
+    if legal & HEARTS_MASK:
+        return highest(legal & HEARTS_MASK)
     return _dump(s, legal)
 
 
@@ -140,7 +131,7 @@ def _dump(s: Situation, legal: int) -> int:
     unseen = s.unseen
     best, key = -1, float("-inf")
     for c in bits(legal):
-        suit = SUIT[c // 13]
+        suit = HEARTS_SUITS[c // 13]
         above = popcount(unseen & suit & ~((1 << (c + 1)) - 1))
         mine = popcount(s.hand & suit)
         k = (c % 13) - 2.0 * above - 0.5 * mine
@@ -155,7 +146,7 @@ def _lead(s: Situation) -> int:
     qs_out = not s.played & QS_BIT and not s.hand & QS_BIT
     best, key = -1, float("-inf")
     for suit in range(4):
-        cards = legal & SUIT[suit]
+        cards = legal & HEARTS_SUITS[suit]
         if not cards:
             continue
         card = lowest(cards)
@@ -163,10 +154,15 @@ def _lead(s: Situation) -> int:
             card = lowest(cards & ~(QS_BIT | HIGH_SPADES))
         elif suit == 3 and card == QS and cards & ~QS_BIT:
             card = lowest(cards & ~QS_BIT)
-        others = unseen & SUIT[suit]
+        others = unseen & HEARTS_SUITS[suit]
         above = popcount(others & ~((1 << (card + 1)) - 1))
         below = popcount(others & ((1 << card) - 1))
-        k = 3.0 * above - 4.0 * below - (card % 13) * 0.3 - 1.0 * popcount(s.hand & SUIT[suit])
+        k = (
+            3.0 * above
+            - 4.0 * below
+            - (card % 13) * 0.3
+            - 1.0 * popcount(s.hand & HEARTS_SUITS[suit])
+        )
         if above == 0:
             k -= 50.0  # it would win
         if suit == 3:
@@ -186,7 +182,7 @@ def _lead(s: Situation) -> int:
 
 def pass_danger(hand: int) -> list[tuple[float, int]]:
     """Each card's danger for the passer, highest first."""
-    spades = hand & SUIT[3]
+    spades = hand & HEARTS_SUITS[3]
     low_spades = popcount(spades & ((1 << QS) - 1))
     out: list[tuple[float, int]] = []
     for c in bits(hand):
@@ -203,7 +199,7 @@ def pass_danger(hand: int) -> list[tuple[float, int]]:
         elif suit == 2:
             d = rank + 6.0 if rank >= 10 else rank
         else:
-            n = popcount(hand & SUIT[suit])
+            n = popcount(hand & HEARTS_SUITS[suit])
             if n <= 2:
                 d = rank + 8.0  # void a short side suit
             elif rank >= 12:
@@ -233,21 +229,21 @@ def shoot_play(s: Situation) -> int:
         unseen = s.unseen
         best, key = -1, float("-inf")
         for suit in range(4):
-            cards = legal & SUIT[suit]
+            cards = legal & HEARTS_SUITS[suit]
             if not cards:
                 continue
             top = highest(cards)
-            above = popcount(unseen & SUIT[suit] & ~((1 << (top + 1)) - 1))
+            above = popcount(unseen & HEARTS_SUITS[suit] & ~((1 << (top + 1)) - 1))
             k = (top % 13) - 6.0 * above + (2.0 if suit == 2 else 0.0)
             if k > key:
                 best, key = top, k
         return best
     _, top = winner_so_far(trick, s.leader)
     led = trick[0] // 13
-    if legal & SUIT[led]:
+    if legal & HEARTS_SUITS[led]:
         winners = legal & ~((1 << (top + 1)) - 1)
         return highest(winners) if winners else lowest(legal)
-    clean = legal & ~POINTS
+    clean = legal & ~POINT_CARDS
     return by_rank_low(clean) if clean else by_rank_low(legal)
 
 
@@ -257,7 +253,7 @@ def moon_within_reach(s: Situation) -> bool:
         return False
     hand = s.hand
     high = sum(1 for c in bits(hand) if c % 13 >= 10)  # queens, kings, aces
-    top_hearts = popcount(hand & HEARTS & ~((1 << 34) - 1))  # 10H and above
+    top_hearts = popcount(hand & HEARTS_MASK & ~((1 << 34) - 1))  # 10H and above
     return high >= 5 and top_hearts >= 3
 
 

@@ -2,8 +2,8 @@
 
 Cards are ints and sets of cards are masks (:mod:`crowsnest.engine.cards`). Once
 trump is named a card's *power* (``Deck.power[trump][card]``) orders every card: a
-trump is worth 1000 more than its rank, so the highest power among the cards of the
-led suit and the trumps wins a trick.
+trump is worth the engine's ``TRUMP_BONUS`` more than its rank, so the highest power
+among the cards of the led suit and the trumps wins a trick.
 
 A view names its rule set (``rook/crowsnest@1``) but not its options; the only
 option that changes the cards is the removed bird card, and the view shows it as a
@@ -15,16 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
 
 from crowsnest.engine import Bid, Choose, LegalAction, NameTrump, Play, RookRules, RookView
 from crowsnest.engine.cards import CROW, bits
 from crowsnest.engine.frozen import Reduced, reduce_frozen
-from crowsnest.engine.rules.rook import RED_ONE, ROOK_CARDS, tables
+from crowsnest.engine.rules.rook import RED_ONE, ROOK_CARDS, TRUMP_BONUS, tables
 from crowsnest.engine.tricks import led_suit
-
-TRUMP_BONUS: Final = 1000
-"""What naming trump adds to the power of its cards (see ``RookTables.power``)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

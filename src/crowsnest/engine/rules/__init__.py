@@ -126,8 +126,15 @@ def rules_of_view(key: str, nest_size: int = 0) -> Rules:
 
 
 def _without_bird(rules: RookRules) -> RookRules:
+    house = rules.house
+    if "min_bid_without_bird" in house:
+        house = (*house, "min_bid")  # the minimum bid is now the one without the bird
     return replace(
-        rules, bird=False, nest_size=rules.nest_size - 1, min_bid=rules.min_bid_without_bird
+        rules,
+        bird=False,
+        nest_size=rules.nest_size - 1,
+        min_bid=rules.min_bid_without_bird,
+        house=house,
     )
 
 

@@ -21,6 +21,9 @@ BirdPlace = Literal["lowest", "highest", "below_red_one"]
 RED_ONE: Final = rook_card(0, 1)
 ROOK_CARDS: Final = len(CARD_NAMES["rook"])
 """Card ints of the Rook family: 0 (the bird card) to 56 (``B14``)."""
+TRUMP_BONUS: Final = 1000
+"""What being a trump adds to a card's rank in its power (:attr:`RookTables.power`):
+more than any rank, so that a trump beats every card that is not one."""
 
 
 def _teams(players: int, team_of: Callable[[int], int]) -> tuple[tuple[int, ...], ...]:
@@ -65,6 +68,14 @@ class RookRules:
     bid_step: int = 5
     first_dealer: int = 3
     players: int = 4
+    house: tuple[str, ...] = ()
+    """The rules of this set that this project chose where no published rule settles
+    the point (``rook.md``'s **(house)**), by the name of the rule as the Info tab
+    states it (its paragraph ``rules.rook.<name>``); ``min_bid_without_bird``: the
+    minimum bid once the option removes the bird card."""
+    notes: tuple[str, ...] = ()
+    """What the Info tab says of this rule set alone, by name: how CrowsNest changes
+    Tournament Rook."""
 
     def __post_init__(self) -> None:
         def bad(why: str) -> OptionError:
@@ -170,6 +181,7 @@ TOURNAMENT: Final = RookRules(
     min_bid=70,
     min_bid_without_bird=50,
     made_scores="captured",
+    house=("min_bid_without_bird",),
 )
 
 CROWSNEST: Final = replace(
@@ -180,6 +192,8 @@ CROWSNEST: Final = replace(
     bird_place="lowest",
     min_bid_without_bird=70,
     made_scores="bid",
+    house=(),
+    notes=("crowsnest_changes",),
 )
 
 PARTNERSHIP: Final = replace(
@@ -194,6 +208,7 @@ PARTNERSHIP: Final = replace(
     nest_size=0,
     trick_bonus=20,
     min_bid_without_bird=70,
+    house=("trick_bonus_tie", "min_bid"),
 )
 
 ONE_HIGH: Final = replace(
@@ -208,6 +223,7 @@ ONE_HIGH: Final = replace(
     nest_size=5,
     min_bid=100,
     min_bid_without_bird=100,
+    house=("bird_highest", "nest_size", "min_bid"),
 )
 
 RED_ONE_RULES: Final = replace(
@@ -222,6 +238,7 @@ RED_ONE_RULES: Final = replace(
     nest_size=6,
     min_bid=90,
     min_bid_without_bird=90,
+    house=("min_bid", "red_one_not_any_time"),
 )
 
 BUCKEYE: Final = replace(
@@ -236,6 +253,7 @@ BUCKEYE: Final = replace(
     nest_size=5,
     min_bid=100,
     min_bid_without_bird=100,
+    house=("min_bid",),
 )
 
 DIXIE: Final = replace(
@@ -251,6 +269,7 @@ DIXIE: Final = replace(
     nest_size=4,
     trick_bonus=20,
     min_bid_without_bird=70,
+    house=("first_lead", "nest_to_last_trick"),
 )
 
 ROOK_PRESETS: Final = (CROWSNEST, TOURNAMENT, PARTNERSHIP, ONE_HIGH, RED_ONE_RULES, BUCKEYE, DIXIE)
@@ -271,7 +290,8 @@ class RookTables:
     rank: tuple[int, ...]
     """Strength of a card inside its (effective) suit: higher wins."""
     power: tuple[tuple[int, ...], ...]
-    """``power[trump][card]``: the rank, plus 1000 for the trumps of that colour."""
+    """``power[trump][card]``: the rank, plus :data:`TRUMP_BONUS` for the trumps of that
+    colour."""
 
 
 @cache
@@ -301,7 +321,8 @@ def tables(rules: RookRules) -> RookTables:
     counters = sum(1 << c for c in range(ROOK_CARDS) if points[c])
     power = tuple(
         tuple(
-            rank[c] + 1000 * bool((colour_masks[t] | specials) >> c & 1) for c in range(ROOK_CARDS)
+            rank[c] + TRUMP_BONUS * bool((colour_masks[t] | specials) >> c & 1)
+            for c in range(ROOK_CARDS)
         )
         for t in range(4)
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from crowsnest import schema
+from crowsnest import formats
 from crowsnest.ai import RandomBot
 from crowsnest.ai.protocol import act_message
 from crowsnest.engine import new_game
@@ -27,34 +27,36 @@ TABLES_IN = {
 
 def test_the_committed_schemas_are_current() -> None:
     committed = {p.stem: p.read_text(encoding="utf-8") for p in (DOCS / "schemas").glob("*.json")}
-    assert sorted(committed) == sorted(schema.FORMATS)
+    assert sorted(committed) == sorted(formats.FORMATS)
     for name, text in committed.items():
-        assert text == schema.schema_text(name), "run: crowsnest schema --out docs/schemas"
+        assert text == formats.schema_text(name), "run: crowsnest schema --out docs/schemas"
 
 
 @pytest.mark.parametrize("page", list(TABLES_IN))
 def test_the_docs_hold_the_generated_tables(page: str) -> None:
     text = (DOCS / page).read_text(encoding="utf-8")
-    assert schema.marked_tables(text) == TABLES_IN[page]
-    assert schema.update_docs(text) == text, "run: crowsnest schema --docs docs"
+    assert formats.marked_tables(text) == TABLES_IN[page]
+    assert formats.update_docs(text) == text, "run: crowsnest schema --docs docs"
 
 
 def test_every_table_is_in_the_docs() -> None:
-    assert sorted(n for names in TABLES_IN.values() for n in names) == sorted(schema.TABLES)
+    assert sorted(n for names in TABLES_IN.values() for n in names) == sorted(formats.TABLES)
 
 
 def test_a_stale_table_is_rewritten() -> None:
     stale = "intro\n<!-- schema: deal -->\n| old |\n<!-- /schema -->\nafter\n"
-    fresh = schema.update_docs(stale)
-    table = schema.markdown("deal")
+    fresh = formats.update_docs(stale)
+    table = formats.markdown("deal")
     assert fresh == f"intro\n<!-- schema: deal -->\n{table}\n<!-- /schema -->\nafter\n"
     assert "`hands`" in fresh and "| old |" not in fresh
 
 
 def test_every_schema_is_draft_2020_12_with_a_title() -> None:
-    for name in schema.FORMATS:
-        data = schema.schema(name)
-        assert data["$schema"] == schema.DIALECT and data["title"] and data["$id"] == f"{name}.json"
+    for name in formats.FORMATS:
+        data = formats.schema(name)
+        assert (
+            data["$schema"] == formats.DIALECT and data["title"] and data["$id"] == f"{name}.json"
+        )
         json.dumps(data)  # plain JSON
 
 
@@ -89,7 +91,7 @@ def test_a_state_message_fits_the_server_message_schema() -> None:
 
 
 def adapter(name: str) -> TypeAdapter[object]:
-    return TypeAdapter(schema.FORMATS[name][0])
+    return TypeAdapter(formats.FORMATS[name][0])
 
 
 @pytest.mark.parametrize(
