@@ -27,8 +27,9 @@ from crowsnest import native
 from crowsnest.ai.base import Bot
 from crowsnest.ai.budget import TALLY
 from crowsnest.ai.hearts.normal import Normal as HeartsNormal
-from crowsnest.ai.registry import OPTIONS_SEPARATOR, canonical_spec, make_bot
+from crowsnest.ai.registry import OPTIONS_SEPARATOR, make_bot
 from crowsnest.ai.rook.normal import Normal as RookNormal
+from crowsnest.ai.specs import canonical_spec
 from crowsnest.engine import RULESETS, new_game
 from crowsnest.engine.cards import Family
 

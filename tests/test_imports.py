@@ -90,6 +90,47 @@ def test_engine_bots_arena_and_terminal_import_without_the_server_extra() -> Non
     assert done.stdout.startswith("crowsnest ")
 
 
+STDLIB_ONLY = ("crowsnest",)
+"""What the engine and the bots import when they play: nothing but the standard
+library (they run wherever Python runs, a browser's Pyodide too)."""
+
+
+@pytest.mark.parametrize("rules_id", ["hearts", "rook/crowsnest", "rook/red-one"])
+def test_the_engine_and_the_bots_play_on_the_standard_library_alone(rules_id: str) -> None:
+    """A whole hand at every level, every view and event turned to JSON, the record
+    replayed: no third-party package is imported (pydantic validates at the wire:
+    the server, the bot protocol)."""
+    code = """
+    import random
+    import sys
+
+    from crowsnest.ai.registry import make_bot
+    from crowsnest.engine import new_game, replay
+
+    rules_id = sys.argv[2]
+    game = new_game(rules_id, seed=5)
+    family = game.rules.family
+    bots = [make_bot(family, level) for level in ("easy", "normal", "hard", "hard")]
+    rng = random.Random(5)
+    while not game.results:
+        seat = min(game.actors)
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat), rng)
+        for event in game.apply(seat, action):
+            event.to_json()
+        for looker in (0, 1, 2, 3, None):
+            game.view(looker).to_json()
+    assert replay(game.record()).record() == game.record()
+    third_party = sorted(
+        name for name in sys.modules
+        if name.partition(".")[0] not in sys.stdlib_module_names
+        and not name.startswith(("crowsnest", "_"))
+    )
+    assert third_party == [], third_party
+    """
+    done = run(code, STDLIB_ONLY, rules_id)
+    assert done.returncode == 0, done.stderr
+
+
 @pytest.mark.parametrize(("game", "rules_id"), [("hearts", "hearts"), ("rook", "rook/crowsnest")])
 def test_crowsnest_bot_plays_without_the_server_extra(game: str, rules_id: str) -> None:
     code = """

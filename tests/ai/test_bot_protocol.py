@@ -37,6 +37,50 @@ def test_hello_names_the_protocol_and_game() -> None:
     assert reply == {"type": "hello", "protocol": 1, "game": "hearts", "name": "test"}
 
 
+def test_the_bot_answers_in_the_hosts_version() -> None:
+    (reply,) = ask(session(), {"type": "hello", "protocol": 2, "game": "hearts"})
+    assert reply == {"type": "hello", "protocol": 2, "game": "hearts", "name": "test"}
+
+
+V1_FIELDS = ("target", "teams", "team", "bird", "resigned")
+"""What a view of protocol 1 lacks (version 2 made them required)."""
+
+
+@pytest.mark.parametrize("rules_id", ["hearts", "rook/crowsnest"])
+def test_a_view_saved_under_protocol_1_is_still_read(rules_id: str) -> None:
+    """A position written by a host last month (no target, teams, team, bird or
+    resigned) is played in a version 1 session; a version 2 session refuses it, by
+    the first field it lacks."""
+    game = new_game(rules_id, seed=2)
+    seat = min(game.actors)
+    act = act_message(4, game.view(seat), game.legal_actions(seat))
+    old = {k: v for k, v in act["view"].items() if k not in V1_FIELDS}
+    family = game.rules.family
+    v1 = session(family)
+    assert ask(v1, {"type": "hello", "protocol": 1, "game": family})[0]["protocol"] == 1
+    (reply,) = ask(v1, {**act, "view": old})
+    assert reply["type"] == "action" and reply["seq"] == 4
+    game.check(seat, reply["action"])
+    v2 = session(family)
+    ask(v2, {"type": "hello", "protocol": 2, "game": family})
+    (refused,) = ask(v2, {**act, "view": old})
+    assert refused["code"] == "bad_view" and refused["message"].startswith("view.")
+    assert "Field required" in refused["message"]
+
+
+def test_a_view_upgraded_from_protocol_1_is_the_current_view() -> None:
+    """What the upgrade fills in is what the engine writes for that view."""
+    from crowsnest.ai.protocol import upgrade_view
+
+    for rules_id in ("hearts", "rook/crowsnest", "rook/red-one"):
+        game = new_game(rules_id, seed=3)
+        for seat in (0, 1, None):
+            view = game.view(seat).to_json()
+            old = {k: v for k, v in view.items() if k not in V1_FIELDS}
+            assert upgrade_view(old, 1) == view
+            assert upgrade_view(old, 2) is old
+
+
 def test_act_answers_with_the_seq_and_an_action() -> None:
     game = new_game("hearts", seed=2)
     (reply,) = ask(session(), act_message(5, game.view(3), game.legal_actions(3)))
@@ -51,7 +95,8 @@ def test_act_answers_with_the_seq_and_an_action() -> None:
         ("[1, 2]", "bad_message"),
         ('{"type": "dance"}', "unknown_type"),
         ('{"seq": 1}', "unknown_type"),
-        ('{"type": "hello", "protocol": 2, "game": "hearts"}', "unsupported_protocol"),
+        ('{"type": "hello", "protocol": 3, "game": "hearts"}', "unsupported_protocol"),
+        ('{"type": "hello", "protocol": true, "game": "hearts"}', "unsupported_protocol"),
         ('{"type": "hello", "protocol": 1, "game": "rook"}', "wrong_game"),
         ('{"type": "act", "view": {}, "legal": []}', "bad_message"),
         ('{"type": "act", "seq": 1, "legal": []}', "bad_message"),

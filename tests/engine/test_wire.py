@@ -16,6 +16,14 @@ from crowsnest.engine.cards import COLOUR_NAMES
 from crowsnest.engine.rules.hearts import PASS_OFFSET
 
 
+def fits(adapter: TypeAdapter[Any], data: dict[str, Any]) -> None:
+    """``data`` is what its format declares: every key declared, in the declared
+    order, every value of its declared type (the engine writes it so: it validates
+    nothing at play time; the server and the bot protocol validate at the wire)."""
+    out = wire.checked(adapter, data)
+    assert out == data and list(out) == list(data)
+
+
 def play(rules_id: str, seed: int, actions: int = 10_000) -> tuple[AnyGame, list[dict[str, Any]]]:
     """A random game and the JSON of every event it caused; every view checked."""
     game = new_game(rules_id, seed=seed)
@@ -28,11 +36,11 @@ def play(rules_id: str, seed: int, actions: int = 10_000) -> tuple[AnyGame, list
             break
         for seat in (0, 1, 2, 3, None):
             data = game.view(seat).to_json()
-            assert wire.VIEW.validate_python(data) == data
+            fits(wire.HEARTS_VIEW if game.rules.family == "hearts" else wire.ROOK_VIEW, data)
         seat = min(game.actors)
         for event in game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng)):
             data = event.to_json()
-            assert adapter.validate_python(data) == data
+            fits(adapter, data)
             events.append(data)
     return game, events
 
@@ -58,7 +66,7 @@ def test_every_declared_event_type_happens() -> None:
             seen[game.rules.family] |= {e["type"] for e in events}
     resigning, _ = play("rook/crowsnest", 0, actions=20)
     for event in resigning.apply(1, "resign"):
-        assert wire.ROOK_EVENT.validate_python(event.to_json()) == event.to_json()
+        fits(wire.ROOK_EVENT, event.to_json())
         seen["rook"].add(event.type)
     assert seen["hearts"] == declared_types(wire.HEARTS_EVENTS)
     assert seen["rook"] == declared_types(wire.ROOK_EVENTS)
@@ -68,11 +76,11 @@ def test_records_and_deals_fit_their_formats() -> None:
     for rules_id in RULESETS:
         game, _ = play(rules_id, seed=5, actions=200)
         record = game.record()
-        assert wire.RECORD.validate_python(record) == record
+        fits(wire.RECORD, record)
         assert replay(record).record() == record
         for deal in game.deals:
             data = deal.to_json(game.rules.family)
-            assert wire.DEAL.validate_python(data) == data
+            fits(wire.DEAL, data)
             assert ("nest" in data) == bool(deal.nest)
 
 

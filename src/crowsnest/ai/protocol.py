@@ -49,6 +49,7 @@ from crowsnest.engine import (
 from crowsnest.engine.cards import COLOUR_NAMES, Family, card_list_text
 from crowsnest.engine.hearts import HandResult
 from crowsnest.engine.rook import RookHandResult
+from crowsnest.engine.rules import rules_of_view
 from crowsnest.engine.tricks import Trick
 from crowsnest.engine.wire import (
     LEGAL,
@@ -62,7 +63,16 @@ from crowsnest.engine.wire import (
     checked,
 )
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
+"""The version a host says in its ``hello`` and a bot answers with."""
+PROTOCOL_VERSIONS: Final = (1, 2)
+"""The versions read: a bot answers a host's hello with the host's version."""
+ADDED_IN: Final[dict[int, tuple[str, ...]]] = {
+    2: ("target", "teams", "team", "bird", "resigned"),
+}
+"""The view fields each version made required. Reading a view of an older version,
+those it lacks are filled from its rule set (:func:`upgrade_view`)."""
+Version = Literal[1, 2]
 GAMES: Final = ("hearts", "rook")
 MAX_LINE: Final = 1 << 20
 """The longest line (in characters) either side has to accept."""
@@ -92,7 +102,7 @@ class HostHello(TypedDict):
     """host: the first line; the bot answers `hello`"""
 
     type: Literal["hello"]
-    protocol: Annotated[Literal[1], _d("the protocol version")]
+    protocol: Annotated[Version, _d("the protocol version the host speaks")]
     game: Game
 
 
@@ -119,7 +129,7 @@ class BotHello(TypedDict):
     """bot: ready"""
 
     type: Literal["hello"]
-    protocol: Annotated[Literal[1], _d("the protocol version")]
+    protocol: Annotated[Version, _d("the protocol version of the session: the host's")]
     game: NotRequired[Game]
     name: NotRequired[Annotated[str, _d("the bot's name")]]
 
@@ -342,10 +352,41 @@ def is_allowed(action: Action, legal: Sequence[LegalAction]) -> bool:
 # -- reading an act, writing messages --------------------------------------------------
 
 
-def read_act(message: dict[str, Any]) -> tuple[int, PlayerView, list[LegalAction], int | None]:
-    """``(seq, view, legal, seed)`` of an ``act`` message. The problem found first
-    names the code: ``bad_message`` (``seq``, ``seed``, no ``view``), then
+def upgrade_view(data: object, version: int) -> object:
+    """A view JSON of protocol ``version`` as the current version has it: the fields
+    added since (:data:`ADDED_IN`) that it lacks, filled from its rule set (the
+    target the rule set plays to, its teams, the seat's team, the bird card's name; no
+    resignation). A view that is no object, or names no known rule set, is left as it
+    is: its validation names the problem."""
+    added = [key for v, keys in ADDED_IN.items() if v > version for key in keys]
+    if not added or not isinstance(data, dict):
+        return data
+    key, seat, nest_size = data.get("rules"), data.get("seat"), data.get("nest_size", 0)
+    try:
+        rules = rules_of_view(key if isinstance(key, str) else "", int(nest_size or 0))
+    except (KeyError, ValueError, TypeError):
+        return data
+    team = rules.team_of(seat) if isinstance(seat, int) and 0 <= seat < 4 else None
+    filled: dict[str, Any] = {
+        "target": rules.target,
+        "teams": [list(t) for t in rules.teams],
+        "team": team,
+        "bird": rules.bird_key,
+    }
+    if rules.family == "rook":
+        filled["resigned"] = None
+    return {**{k: v for k, v in filled.items() if k in added}, **data}
+
+
+def read_act(
+    message: dict[str, Any], version: int = PROTOCOL_VERSION
+) -> tuple[int, PlayerView, list[LegalAction], int | None]:
+    """``(seq, view, legal, seed)`` of an ``act`` message of protocol ``version`` (an
+    older version's view is upgraded first: :func:`upgrade_view`). The problem found
+    first names the code: ``bad_message`` (``seq``, ``seed``, no ``view``), then
     ``bad_view``, then ``bad_legal``."""
+    if version != PROTOCOL_VERSION and "view" in message:
+        message = {**message, "view": upgrade_view(message["view"], version)}
     try:
         act = ACT.validate_python(message)
     except ValidationError as err:
@@ -370,9 +411,10 @@ def _act_error(err: ValidationError) -> ProtocolError:
     return ProtocolError(code, found[code])
 
 
-def hello_message(game: str, **extra: Any) -> dict[str, Any]:
-    """The ``hello`` of either side (the bot's names itself: ``name=...``)."""
-    message = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game, **extra}
+def hello_message(game: str, version: int = PROTOCOL_VERSION, **extra: Any) -> dict[str, Any]:
+    """The ``hello`` of either side (the bot's names itself: ``name=...``, and
+    answers with the host's ``version``)."""
+    message = {"type": "hello", "protocol": version, "game": game, **extra}
     if extra:
         return checked(BOT_HELLO, message)
     return checked(HOST_HELLO, message)
@@ -411,6 +453,7 @@ __all__ = [
     "HOST_MESSAGE",
     "MAX_LINE",
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSIONS",
     "ProtocolError",
     "act_message",
     "action_from_text",

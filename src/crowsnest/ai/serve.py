@@ -15,6 +15,7 @@ from crowsnest.ai.base import Bot
 from crowsnest.ai.protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     ProtocolError,
     action_message,
     error_message,
@@ -33,6 +34,8 @@ class BotSession:
         self.name = name
         self.rng = rng
         self.done = False
+        self.version = PROTOCOL_VERSION
+        """The session's protocol version: the host's hello's."""
 
     def handle(self, line: str) -> list[dict[str, Any]]:
         """The replies to one input line (none for a blank line or ``bye``)."""
@@ -67,19 +70,22 @@ class BotSession:
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
     def _hello(self, message: dict[str, Any]) -> dict[str, Any]:
-        if message.get("protocol") != PROTOCOL_VERSION:
+        version = message.get("protocol")
+        if version not in PROTOCOL_VERSIONS or isinstance(version, bool):
+            speaks = " and ".join(str(v) for v in PROTOCOL_VERSIONS)
             raise ProtocolError(
-                "unsupported_protocol",
-                f"protocol {message.get('protocol')!r}; this bot speaks {PROTOCOL_VERSION}",
+                "unsupported_protocol", f"protocol {version!r}; this bot speaks {speaks}"
             )
         if message.get("game") != self.game:
             raise ProtocolError(
                 "wrong_game", f"this bot plays {self.game}, not {message.get('game')!r}"
             )
-        return hello_message(self.game, name=self.name)
+        assert isinstance(version, int)
+        self.version = version
+        return hello_message(self.game, version, name=self.name)
 
     def _act(self, message: dict[str, Any]) -> dict[str, Any]:
-        seq, view, legal, seed = read_act(message)
+        seq, view, legal, seed = read_act(message, self.version)
         if game_of(view) != self.game:
             raise ProtocolError("wrong_game", f"this bot plays {self.game}, not {game_of(view)}")
         if not legal:

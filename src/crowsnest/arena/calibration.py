@@ -23,8 +23,9 @@ from itertools import pairwise
 from typing import Any
 
 from crowsnest.ai.base import Bot
-from crowsnest.ai.registry import canonical_spec, make_bot
+from crowsnest.ai.registry import make_bot
 from crowsnest.ai.rook.hard import Hard
+from crowsnest.ai.specs import canonical_spec
 from crowsnest.arena.hand import Job, play_hand
 from crowsnest.arena.players import Seating
 from crowsnest.arena.rook import play_of

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from crowsnest.ai.base import Bot
 from crowsnest.ai.budget import has_budget, has_time_limit, untimed, with_budget
 from crowsnest.ai.external import ExternalBot
-from crowsnest.ai.registry import canonical_spec, make_bot
+from crowsnest.ai.registry import make_bot
+from crowsnest.ai.specs import canonical_spec
 
 COMMAND_PREFIX = "cmd:"
 
@@ -41,7 +42,7 @@ def check_spec(family: str, spec: str) -> None:
 
 
 def canonical(family: str, spec: str) -> str:
-    """``spec`` spelled one way (:func:`crowsnest.ai.registry.canonical_spec`); a
+    """``spec`` spelled one way (:func:`crowsnest.ai.specs.canonical_spec`); a
     command line as it is."""
     return spec if is_external(spec) else canonical_spec(family, spec)
 

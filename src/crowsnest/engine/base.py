@@ -33,7 +33,6 @@ from crowsnest.engine.errors import (
 from crowsnest.engine.events import Event
 from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules import HeartsRules, RookRules
-from crowsnest.engine.wire import DEAL, RECORD, checked
 
 R = TypeVar("R", HeartsRules, RookRules)
 G = TypeVar("G", bound="Game[Any]")
@@ -58,7 +57,7 @@ class Deal:
         out: dict[str, Any] = {"hands": [card_list_text(h, family) for h in self.hands]}
         if self.nest:
             out["nest"] = card_list_text(self.nest, family)
-        return checked(DEAL, out)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +376,7 @@ class Game(ABC, Generic[R]):
             "deals": [d.to_json(self.rules.family) for d in self.deals],
             "actions": [[seat, text] for seat, text in self.log],
         }
-        return checked(RECORD, record)
+        return record
 
 
 def state_names(game: object) -> list[str]:

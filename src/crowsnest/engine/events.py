@@ -7,7 +7,6 @@ from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from crowsnest.engine.cards import CARD_NAMES, Family
-from crowsnest.engine.wire import EVENT, checked
 
 _NO_DATA: Final[Mapping[str, Any]] = MappingProxyType({})
 
@@ -34,7 +33,7 @@ class Event(NamedTuple):
         out: dict[str, Any] = {"type": self.type, **self.data}
         if self.to is not None:
             out["to"] = self.to
-        return checked(EVENT, out)
+        return out
 
 
 def _shared(kind: str, **data: Any) -> Event:

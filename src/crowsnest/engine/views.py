@@ -15,7 +15,6 @@ from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, rules_of_view
 from crowsnest.engine.rules.hearts import PASS_OFFSET
 from crowsnest.engine.tricks import Trick
-from crowsnest.engine.wire import HEARTS_VIEW, ROOK_VIEW, checked
 
 if TYPE_CHECKING:
     from crowsnest.engine.hearts import HandResult, HeartsGame
@@ -150,7 +149,7 @@ class HeartsView(_Derived):
             "target": self.target,
             **self._derived_json(),
         }
-        return checked(HEARTS_VIEW, out)
+        return out
 
 
 def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
@@ -265,7 +264,7 @@ class RookView(_Derived):
             "resigned": self.resigned,
             **self._derived_json(),
         }
-        return checked(ROOK_VIEW, out)
+        return out
 
 
 def rook_view(game: RookGame, seat: int | None) -> RookView:

@@ -1,10 +1,14 @@
 """The engine's wire formats, declared once: views, legal actions, events, deals, records.
 
-Each format is a ``TypedDict`` that pydantic reads. ``to_json()`` passes the dict it
-builds through the format's adapter (:func:`checked`), so the JSON holds exactly the
-declared keys, in the declared order, with the declared types; the bot protocol and
-the server validate with the same adapters; the JSON Schemas (``crowsnest schema``)
-and the field tables of the docs are generated from them.
+Each format is a ``TypedDict`` that pydantic reads. The engine's ``to_json()``
+methods build exactly these dicts (the declared keys, in the declared order, with the
+declared types) and validate nothing: the engine and the bots import no third-party
+package when they play (in a browser's Pyodide too), and this module is imported
+only where JSON crosses a boundary. The server and the bot protocol validate with
+these adapters (:func:`checked` for what they send, the adapters for what they
+read); ``tests/engine/test_wire.py`` holds every view, event, deal and record of
+random games to them; the JSON Schemas (``crowsnest schema``) and the field tables of
+the docs are generated from them.
 
 Why ``TypedDict`` and not ``BaseModel``: the JSON stays a plain ``dict`` (every caller,
 the golden games and the server's transcripts keep comparing dicts), and validating a
@@ -13,7 +17,7 @@ and dumping a model costs three to four times as much (``docs/benchmarks.md``).
 
 Unknown keys are ignored when reading (a later version may add some), but
 :func:`checked` refuses a dict with a key its format does not declare: a new key
-needs its field here first.
+needs its field here first, or the wire tests fail.
 
 >>> from crowsnest.engine import new_game
 >>> view = new_game("hearts", seed=1).view(2).to_json()
