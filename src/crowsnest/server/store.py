@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,7 +24,6 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from crowsnest.server.ratings import Entrant, Rating, rate
 from crowsnest.server.schemas import GameStats, PlayerStats
 from crowsnest.server.table import Accepted
 
@@ -150,6 +148,8 @@ ratings = sa.Table(
     sa.Column("mu", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
     sa.Column("games", sa.Integer, nullable=False),
+    # the games' worth of evidence behind the rating (v0010, crowsnest.server.ratings)
+    sa.Column("evidence", sa.Float, nullable=False, server_default="0"),
 )
 
 rating_history = sa.Table(
@@ -527,12 +527,11 @@ class Store:
         record: dict[str, Any],
         result_rows: Sequence[ResultRow],
         scores: Sequence[int] = (),
-        entrants: Sequence[Entrant] = (),
     ) -> None:
-        """A game is over: its record, its final totals (``scores``), one result per
-        human seat (with the seat's player, the table's publicity and whether the
-        player left, read from the stored rows) and, given ``entrants`` (every seat),
-        its players' new ratings."""
+        """A game is over: its record, its final totals (``scores``) and one result
+        per human seat (with the seat's player, the table's publicity and whether the
+        player left, read from the stored rows). Its ratings are
+        :func:`crowsnest.server.rating_store.rate_finished`'s."""
         now = utcnow()
         conn.execute(
             tables.update().where(tables.c.id == table_id).values(status="over", finished_at=now)
@@ -545,7 +544,7 @@ class Store:
         if not result_rows:
             return
         public = conn.execute(sa.select(tables.c.public).where(tables.c.id == table_id)).scalar()
-        players, left = _players_and_leavers(conn, table_id)
+        players, left = players_and_leavers(conn, table_id)
         conn.execute(
             results.insert(),
             [
@@ -571,8 +570,6 @@ class Store:
                 for r in result_rows
             ],
         )
-        if entrants and public:  # a private (friends) game moves no rating
-            _rate(conn, table_id, result_rows[0].family, entrants, players, left, now)
 
     @staticmethod
     def save_review(
@@ -747,7 +744,7 @@ class Store:
         )
 
 
-def _players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
+def players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
     """The player of each claimed seat, and the seats whose player left: those
     with a ``left_seq`` (Leave), and those whose last action was a bot's (the
     player was gone past the grace period and not back by the end)."""
@@ -775,49 +772,6 @@ def _players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str
         if r.kind == "human" and (r.left_seq is not None or last_by.get(r.seat) == "bot")
     }
     return players, left
-
-
-def _rate(
-    conn: Connection,
-    table_id: str,
-    family: str,
-    entrants: Sequence[Entrant],
-    players: dict[int, str],
-    left: set[int],
-    now: datetime,
-) -> None:
-    """Rate the players of a finished game (:mod:`crowsnest.server.ratings`). A
-    player who left, or who held more than one seat, is not rated by it (their
-    seat still plays in the match, with their rating)."""
-    held = Counter(players.values())
-    rated = {s: p for s, p in players.items() if held[p] == 1 and s not in left}
-    if not rated:
-        return
-    current = {
-        r.player_id: (Rating(r.mu, r.sigma), r.games)
-        for r in conn.execute(
-            ratings.select().where(
-                ratings.c.player_id.in_(list(players.values())), ratings.c.family == family
-            )
-        )
-    }
-    match = [
-        replace(e, rating=current[players[s]][0]) if players.get(s) in current else e
-        for s, e in enumerate(entrants)
-    ]
-    after = rate(family, match)
-    for seat, player in rated.items():
-        new, games = after[seat], current.get(player, (None, 0))[1] + 1
-        values = {"mu": new.mu, "sigma": new.sigma, "games": games}
-        where = sa.and_(ratings.c.player_id == player, ratings.c.family == family)
-        if conn.execute(ratings.update().where(where).values(**values)).rowcount == 0:
-            conn.execute(ratings.insert().values(player_id=player, family=family, **values))
-        conn.execute(
-            rating_history.insert().values(
-                player_id=player, family=family, table_id=table_id, mu=new.mu, sigma=new.sigma,
-                at=now,
-            )
-        )  # fmt: skip
 
 
 def _table_row(r: Any) -> TableRow:
