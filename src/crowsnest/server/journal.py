@@ -25,15 +25,15 @@ from crowsnest.server.logs import table_event
 from crowsnest.server.rating_store import rate_finished
 from crowsnest.server.ratings import UNRATED, Entrant, bot_rating
 from crowsnest.server.store import ResultRow, Store, Writer
-from crowsnest.server.table import Accepted, Outcome, Table
+from crowsnest.server.table import Absence, Accepted, Outcome, Table
 
 T = TypeVar("T")
 
 FAILURE_LOG_EVERY = 60.0
 """Seconds between two ``store_failed`` lines of one table."""
 
-Timeouts = list[tuple[str, int, int]]
-"""(table id, seat, timeouts in a row) of seats whose count changed."""
+Timeouts = list[tuple[str, int, int, bool]]
+"""(table id, seat, time-outs in a row, away) of seats whose count or away changed."""
 _Pending = tuple[
     str,
     Accepted,
@@ -141,9 +141,9 @@ class Journal:
         return [(table_id, s, None if d is None else wall(d)) for s, d in deadlines.items()]
 
     @staticmethod
-    def timeouts(table_id: str, changed: Mapping[int, int]) -> Timeouts:
-        """An outcome's changed timeouts in a row, as the store keeps them."""
-        return [(table_id, seat, count) for seat, count in changed.items()]
+    def timeouts(table_id: str, changed: Mapping[int, Absence]) -> Timeouts:
+        """An outcome's changed time-outs in a row and away, as the store keeps them."""
+        return [(table_id, seat, a.timeouts, a.away) for seat, a in changed.items()]
 
     def append(
         self,

@@ -67,6 +67,8 @@ seats = sa.Table(
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("left_seq", sa.Integer, nullable=True),
     sa.Column("timeouts", sa.Integer, nullable=False, server_default="0"),
+    # away (v0011): the seat's bot keeps it; `back` clears it, not its time-outs
+    sa.Column("away", sa.Boolean, nullable=False, server_default=sa.false()),
     # hand reviews (issue 17, v0009): whether the seat's player wants its hands reviewed
     sa.Column("reviews", sa.Boolean, nullable=False, server_default=sa.true()),
 )
@@ -239,10 +241,12 @@ class SeatRow:
     left_seq: int | None = None
     """The seq of the action log at which the player left for good."""
     timeouts: int = 0
-    """The seat's decisions in a row its bot made when its turn timer ran out (two
-    or more: away)."""
+    """The seat's decisions its bot made when its turn timer ran out, since its
+    player last acted."""
     reviews: bool = True
     """Whether the seat's player wants its hands reviewed (issue 17)."""
+    away: bool = False
+    """The seat's bot keeps it until its player says ``back`` (v0011)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,13 +449,14 @@ class Store:
             )
 
     @staticmethod
-    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int]]) -> None:
-        """Store (table id, seat, timeouts in a row) of seats whose count changed."""
-        for table_id, seat, count in entries:
+    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int, bool]]) -> None:
+        """Store (table id, seat, time-outs in a row, away) of seats whose count or away
+        changed."""
+        for table_id, seat, count, away in entries:
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(timeouts=count)
+                .values(timeouts=count, away=away)
             )
 
     @staticmethod
@@ -798,7 +803,15 @@ def _seat_row(s: Any) -> SeatRow:
     if deadline is not None and deadline.tzinfo is None:  # SQLite keeps no time zone
         deadline = deadline.replace(tzinfo=UTC)
     return SeatRow(
-        s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq, s.timeouts, s.reviews
+        s.seat,
+        s.kind,
+        s.name,
+        s.token_hash,
+        deadline,
+        s.left_seq,
+        s.timeouts,
+        s.reviews,
+        bool(s.away),
     )
 
 
