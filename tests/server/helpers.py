@@ -184,9 +184,12 @@ class Player:
     messages: list[dict[str, Any]] = field(default_factory=list)
     sent: int = 0
     seat: int | None = None
+    address: str | None = None
+    """The local address to connect from (another loopback address than 127.0.0.1)."""
 
     async def run(self, timeout: float = 120) -> None:
-        async with connect(self.url, max_size=1 << 22) as ws:
+        local: dict[str, Any] = {} if self.address is None else {"local_addr": (self.address, 0)}
+        async with connect(self.url, max_size=1 << 22, **local) as ws:
             await asyncio.wait_for(self._run(ws), timeout)
 
     async def _run(self, ws: ClientConnection) -> None:

@@ -22,9 +22,11 @@ from crowsnest.server import migrations
 from crowsnest.server.app import create_app
 from crowsnest.server.identity import COOKIE
 from crowsnest.server.players_store import PlayerStore
+from crowsnest.server.rating_store import rate_finished
 from crowsnest.server.ratings import DEFAULT_MU, DEFAULT_SIGMA, UNRATED, Entrant, bot_rating
 from crowsnest.server.settings import Settings
 from crowsnest.server.store import ResultRow, SeatRow, Store, TableRow, results
+from crowsnest.server.table import Accepted
 
 from .helpers import scripted_action
 from .test_table_limits import app_client
@@ -91,14 +93,16 @@ def test_a_seat_belongs_to_the_player_and_the_name_is_only_shown(client: TestCli
     assert "username" not in profile
 
 
-def test_a_game_left_half_way_counts_as_left(client: TestClient) -> None:
-    """The human seat was finished by a bot (grace 0, never connected): left, not a
-    win or a loss, and out of the averages and the rating."""
+def test_a_game_left_half_way_counts_as_a_loss(client: TestClient) -> None:
+    """The human seat was finished by a bot (grace 0, never connected): left, and
+    lost whatever the bot made of it; out of the averages; the rating takes a loss."""
     game = _play_out(client)
     [stats] = client.get(f"/api/players/{game['player']}").json()["stats"]
-    assert (stats["games"], stats["left"], stats["wins"], stats["losses"]) == (1, 1, 0, 0)
+    assert (stats["games"], stats["left"], stats["wins"], stats["losses"]) == (1, 1, 0, 1)
     assert stats["average_per_game"] is None and stats["hands"] == 0
-    assert client.get("/api/me").json()["ratings"] == []
+    [rating] = client.get("/api/me").json()["ratings"]
+    assert rating["mu"] < DEFAULT_MU and rating["games"] == 1 and rating["evidence"] == 0
+    assert rating["provisional"] and rating["plays_like"] is None
 
 
 def test_private_games_count_only_for_their_players(client: TestClient) -> None:
@@ -187,10 +191,13 @@ def _rated_game(store: Store, table_id: str, won: bool) -> tuple[float, float]:
         )
         Store.create_table(conn, row, seats)
         Store.claim_seat(conn, table_id, 0, "Ann", "h" + table_id, "playing", "p1")
+        played = [(table_id, Accepted(seq, 0, "play", "human")) for seq in range(1, 9)]
+        Store.append(conn, played)  # the player's own decisions: a game played
         Store.finish(
-            conn, table_id, {"r": 1}, [ResultRow(0, "Ann", "hearts", "hearts", 30, won, 0, 0)],
-            [30, 60, 70, 80], entrants,
+            conn, table_id, {"r": 1},
+            [ResultRow(0, "Ann", "hearts", "hearts", 30, won, 0, 0, hands=1)], [30, 60, 70, 80],
         )  # fmt: skip
+        rate_finished(conn, table_id, "hearts", entrants, hands=1)
     with store.engine.connect() as conn:
         mu, sigma = conn.execute(sa.text("SELECT mu, sigma FROM ratings")).one()
     return float(mu), float(sigma)

@@ -8,6 +8,7 @@ import pytest
 
 from crowsnest.server.people import BOT_NAMES, CHAT_BURST
 from crowsnest.server.schemas import (
+    ActionMessage,
     BackMessage,
     ChatMessage,
     ChatSend,
@@ -16,7 +17,7 @@ from crowsnest.server.schemas import (
     PresenceMessage,
     StateMessage,
 )
-from crowsnest.server.table import Outcome, Table, TableConfig, TableError
+from crowsnest.server.table import Absence, Outcome, Table, TableConfig, TableError
 
 from .helpers import scripted_action
 from .test_server_table import act
@@ -128,7 +129,7 @@ def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
         )
         assert out.accepted is not None
         timeouts += 1
-        assert out.timeouts[seat] == table.seats[seat].timeouts  # stored with the action
+        assert out.timeouts[seat].timeouts == table.seats[seat].timeouts  # stored with it
         if table.seats[seat].away:
             away = seat
             info = presence(out).seats[seat]
@@ -137,15 +138,58 @@ def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
     assert table.seats[away].deadline is None
     back = table.handle(away, BackMessage(type="back"), now)
     assert not presence(back).seats[away].away and not table.seats[away].away
-    assert back.timeouts == {away: 0}
+    assert back.timeouts == {away: Absence(2, False)}  # back keeps the count
     assert any(isinstance(m, StateMessage) for _, m in back.out)
     assert errors(table.handle(away, BackMessage(type="back"), now)) == ["timer_not_running"]
 
 
+def _next_decision(table: Table, now: float) -> float:
+    """Play the next decision: a bot's at once; the human seat's by its bot when its
+    timer runs out (or at once, when away). The time after it."""
+    (seat,) = table.game.actors
+    deadline = table.seats[seat].deadline
+    now = max(now, deadline) if deadline is not None else now
+    text = scripted_action(seat, table.seq, legal_of(table, seat))
+    assert table.bot_act(seat, table.seq, text, now).accepted is not None
+    return now
+
+
+def _until_human_turn(table: Table, now: float) -> float:
+    while table.game.actors != {0}:
+        now = _next_decision(table, now)
+    return now
+
+
+def test_back_keeps_the_count_and_one_more_time_out_benches_the_seat_for_the_hand() -> None:
+    table = rook(("human", "bot", "bot", "bot"), turn_seconds=30.0, timer="normal",
+                 grace=10_000.0, bot_delay=0.0)  # fmt: skip
+    table.connect(0, now=0.0)
+    now = 0.0
+    while not table.seats[0].away:
+        now = _next_decision(table, _until_human_turn(table, now))
+    assert table.seats[0].timeouts == 2
+    back = table.handle(0, BackMessage(type="back"), now)
+    assert back.timeouts == {0: Absence(2, False)} and not table.seats[0].away
+    hand = len(table.game.results)
+    now = _until_human_turn(table, now)
+    assert table.seats[0].deadline is not None  # back: the timer runs for the player
+    now = _next_decision(table, now)  # one more time-out
+    assert table.benched(0) and table.seats[0].timeouts == 3
+    assert errors(table.handle(0, BackMessage(type="back"), now)) == ["benched"]
+    while len(table.game.results) == hand:
+        if table.game.actors == {0}:
+            action = ActionMessage(type="action", seq=table.seq, action="bid pass")
+            assert errors(table.handle(0, action, now)) == ["benched"]
+        now = _next_decision(table, now)  # the bot plays the seat at once
+    assert not table.benched(0) and table.seats[0].away and table.seats[0].timeouts == 2
+    again = table.handle(0, BackMessage(type="back"), now)
+    assert errors(again) == [] and not table.seats[0].away
+
+
 def test_restored_timeouts_say_who_is_away() -> None:
     table = rook(turn_seconds=30.0, timer="normal")
-    table.restore_timeouts(0, 2)
-    table.restore_timeouts(1, 1)
+    table.restore_timeouts(0, 2, True)
+    table.restore_timeouts(1, 1, False)
     assert table.seats[0].away and table.seats[0].deadline is None
     assert not table.seats[1].away and table.seats[1].timeouts == 1
     assert [s.away for s in table.seat_info()] == [True, False, False, False]

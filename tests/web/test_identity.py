@@ -96,6 +96,9 @@ def test_an_account_carries_history_and_rating_to_another_browser(
     )
     rating = page.locator('.rating[data-family="rook"]')
     expect(rating.locator(".rating-value")).to_contain_text("after 1 rated game")
+    expect(rating.locator(".rating-range")).to_contain_text("Most likely between")
+    expect(rating.locator(".rating-provisional")).to_contain_text("no verdict")
+    expect(rating.locator(".rating-like")).to_have_count(0)  # one game: no bot level named
     expect(rating.locator("svg.rating-chart polyline.rating-line")).to_have_count(1)
     expect(rating.locator("svg.rating-chart .rating-point")).to_have_count(1)
     value = rating.locator(".rating-value").inner_text()

@@ -50,6 +50,12 @@ def client_of(request: Request) -> str | None:
     return request.client.host if request.client is not None else None
 
 
+def new_secret() -> tuple[str, str]:
+    """A new session secret (for the cookie) and its hash (for the store)."""
+    secret = secrets.token_urlsafe(32)
+    return secret, token_hash(secret)
+
+
 class Identity:
     """Sessions and players for the HTTP routes (``app.state.identity``)."""
 
@@ -88,8 +94,7 @@ class Identity:
             wait = self.new_identities.retry_after(client, now)
             raise TableError("rate_limited", "too many new players from this address", wait)
         player_id = secrets.token_urlsafe(12)
-        secret = secrets.token_urlsafe(32)
-        hashed = token_hash(secret)
+        secret, hashed = new_secret()
         await self.write(lambda conn: PlayerStore.create_player(conn, player_id, hashed))
         self.set_cookie(request, response, secret)
         return PlayerRow(player_id, None, None, None)
@@ -97,8 +102,7 @@ class Identity:
     async def new_session(self, request: Request, response: Response, player_id: str) -> None:
         """Sign the browser in as ``player_id``: a new session replaces its old one."""
         old = request.cookies.get(COOKIE)
-        secret = secrets.token_urlsafe(32)
-        hashed = token_hash(secret)
+        secret, hashed = new_secret()
 
         def write(conn: Connection) -> None:
             if old and len(old) <= MAX_COOKIE:
@@ -115,8 +119,14 @@ class Identity:
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
 
     def set_cookie(self, request: Request, response: Response, secret: str) -> None:
-        """The session cookie: ``Secure`` when the page came over https (a trusted
-        proxy's ``X-Forwarded-Proto`` says so) or the setting ``secure_cookies`` asks."""
+        """Give the browser ``secret`` as its session cookie (replacing one set
+        earlier in the same answer, such as a first visit's): ``Secure`` when the page
+        came over https (a trusted proxy's ``X-Forwarded-Proto`` says so) or the
+        setting ``secure_cookies`` asks."""
+        mine = f"{COOKIE}=".encode()
+        response.raw_headers[:] = [
+            (k, v) for k, v in response.raw_headers if k != b"set-cookie" or not v.startswith(mine)
+        ]
         response.set_cookie(
             COOKIE,
             secret,

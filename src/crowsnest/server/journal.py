@@ -22,17 +22,18 @@ from typing import TypeVar
 from sqlalchemy.engine import Connection as SAConnection
 
 from crowsnest.server.logs import table_event
+from crowsnest.server.rating_store import rate_finished
 from crowsnest.server.ratings import UNRATED, Entrant, bot_rating
 from crowsnest.server.store import ResultRow, Store, Writer
-from crowsnest.server.table import Accepted, Outcome, Table
+from crowsnest.server.table import Absence, Accepted, Outcome, Table
 
 T = TypeVar("T")
 
 FAILURE_LOG_EVERY = 60.0
 """Seconds between two ``store_failed`` lines of one table."""
 
-Timeouts = list[tuple[str, int, int]]
-"""(table id, seat, timeouts in a row) of seats whose count changed."""
+Timeouts = list[tuple[str, int, int, bool]]
+"""(table id, seat, time-outs in a row, away) of seats whose count or away changed."""
 _Pending = tuple[
     str,
     Accepted,
@@ -86,11 +87,14 @@ class Journal:
         timeouts = self.timeouts(table.id, out.timeouts)
         fence = self.fence_of(table.id)
 
+        hands = len(table.game.results)
+
         def finish(conn: SAConnection) -> None:
             assert record is not None
             Store.append(conn, [(table.id, accepted)], _fences([(table.id, fence)]))
             Store.set_deadlines(conn, [(table.id, seat, None) for seat in range(4)])
-            Store.finish(conn, table.id, record, results, scores, entrants)
+            Store.finish(conn, table.id, record, results, scores)
+            rate_finished(conn, table.id, table.family, entrants, hands)
 
         try:
             if record is None:
@@ -137,9 +141,9 @@ class Journal:
         return [(table_id, s, None if d is None else wall(d)) for s, d in deadlines.items()]
 
     @staticmethod
-    def timeouts(table_id: str, changed: Mapping[int, int]) -> Timeouts:
-        """An outcome's changed timeouts in a row, as the store keeps them."""
-        return [(table_id, seat, count) for seat, count in changed.items()]
+    def timeouts(table_id: str, changed: Mapping[int, Absence]) -> Timeouts:
+        """An outcome's changed time-outs in a row and away, as the store keeps them."""
+        return [(table_id, seat, a.timeouts, a.away) for seat, a in changed.items()]
 
     def append(
         self,
@@ -231,7 +235,8 @@ def results_of(table: Table) -> list[ResultRow]:
 def entrants_of(table: Table) -> list[Entrant]:
     """Every seat of a finished game as the ratings see it: its team and place (the
     engine's standings) and, for a bot's seat, the fixed rating of the table's
-    level. A human seat's rating is the store's (see :meth:`Store.finish`)."""
+    level. A human seat's rating is the store's (see
+    :func:`~crowsnest.server.rating_store.rate_finished`)."""
     level = table.config.level
     return [
         Entrant(

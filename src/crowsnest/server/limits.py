@@ -8,6 +8,10 @@ memory without end.
 >>> limits = KeyedLimit(rate=1, burst=1, max_keys=2)
 >>> limits.take("a", 0.0), limits.take("a", 0.0), limits.retry_after("a", 0.0)
 (True, False, 1.0)
+>>> limits.untouched("b", 0.0), limits.take("b", 0.0), limits.untouched("b", 0.0)
+(True, True, False)
+>>> limits.give_back("b", 0.0); limits.untouched("b", 0.0)
+True
 """
 
 from __future__ import annotations
@@ -50,6 +54,16 @@ class TokenBucket:
         self._refill(now)
         return max(0.0, (1 - self.tokens) / self.rate)
 
+    def give_back(self, now: float) -> None:
+        """Return a token taken for something that, in the end, does not count."""
+        self._refill(now)
+        self.tokens = min(float(self.burst), self.tokens + 1)
+
+    def left(self, now: float) -> float:
+        """Tokens in the bucket now (``burst``: untouched, or refilled since)."""
+        self._refill(now)
+        return self.tokens
+
 
 class KeyedLimit:
     """A token bucket per key; the least recently used keys are forgotten past
@@ -74,3 +88,15 @@ class KeyedLimit:
 
     def retry_after(self, key: Hashable, now: float) -> float:
         return self._bucket(key, now).retry_after(now)
+
+    def give_back(self, key: Hashable, now: float) -> None:
+        """Return a token taken for ``key`` (see :meth:`TokenBucket.give_back`)."""
+        self._bucket(key, now).give_back(now)
+
+    def has(self, key: Hashable, now: float) -> bool:
+        """Whether a take for ``key`` would succeed now (nothing is taken)."""
+        return self._bucket(key, now).left(now) >= 1
+
+    def untouched(self, key: Hashable, now: float) -> bool:
+        """Whether ``key``'s bucket is full: nothing taken, or all of it refilled."""
+        return self._bucket(key, now).left(now) >= self.burst

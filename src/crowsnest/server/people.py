@@ -30,6 +30,16 @@ CHAT_RATE: Final = 0.5
 CHAT_BURST: Final = 4
 """Quick messages a seat may send at once."""
 
+AWAY_TIMEOUTS: Final = 2
+"""Time-outs in a row after which a seat is away: its bot keeps it, with no timer,
+until its player says ``back`` or plays."""
+BENCH_TIMEOUTS: Final = 3
+"""Time-outs in a row after which the seat's bot keeps it for the rest of the hand:
+``back`` (and the player's actions) are refused with ``benched`` until the next
+hand. ``back`` does not reset the count, only the player's own action does, so one
+time-out after ``back`` reaches it: a player who never plays holds the table one
+turn timer a hand, not one a turn."""
+
 RESIGN_SECONDS: Final = 30.0
 """Seconds a partner has to answer a resign proposal before it lapses."""
 RESIGN_RATE: Final = 1 / 30

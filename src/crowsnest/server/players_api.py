@@ -22,8 +22,8 @@ from fastapi import APIRouter, Query, Request, Response
 
 from crowsnest.server.access import PlayerName, StoreDep
 from crowsnest.server.identity import ActingPlayer, IdentityDep, Viewer
-from crowsnest.server.players_store import GameRow, PlayerRow, PlayerStore, StatsRow
-from crowsnest.server.ratings import LEVELS, bot_rating, plays_like
+from crowsnest.server.players_store import GameRow, PlayerRow, PlayerStore, RatingRow, StatsRow
+from crowsnest.server.ratings import LEVELS, SETTLED, bot_rating, plays_like
 from crowsnest.server.schemas import (
     BotRating,
     FamilyRating,
@@ -71,17 +71,28 @@ def rules_stats(r: StatsRow) -> RulesStats:
     )
 
 
+def family_rating(r: RatingRow) -> FamilyRating:
+    """A rating as a profile shows it: the estimate, the range it most likely lies
+    in (two standard deviations either side), the evidence behind it, and while that
+    is less than :data:`~crowsnest.server.ratings.SETTLED` games' worth, provisional
+    and compared with no bot level (a game or two is no verdict on a player)."""
+    mu, sigma = r.rating.mu, r.rating.sigma
+    provisional = r.evidence < SETTLED
+    return FamilyRating(
+        family=r.family,
+        mu=round(mu, 1),
+        sigma=round(sigma, 1),
+        games=r.games,
+        low=round(mu - 2 * sigma, 1),
+        high=round(mu + 2 * sigma, 1),
+        evidence=round(r.evidence, 1),
+        provisional=provisional,
+        plays_like=None if provisional else plays_like(r.family, r.rating),  # type: ignore[arg-type]
+    )
+
+
 def _profile(players: PlayerStore, player: PlayerRow, own: bool) -> PlayerProfile:
-    ratings = [
-        FamilyRating(
-            family=r.family,
-            mu=round(r.rating.mu, 1),
-            sigma=round(r.rating.sigma, 1),
-            games=r.games,
-            plays_like=plays_like(r.family, r.rating),  # type: ignore[arg-type]
-        )
-        for r in players.ratings(player.id)
-    ]
+    ratings = [family_rating(r) for r in players.ratings(player.id)]
     return PlayerProfile(
         id=player.id,
         name=player.name,

@@ -53,12 +53,13 @@ class StatsRow:
     games: int
     wins: int
     losses: int
+    """Games lost, those left included."""
     left: int
     hands: int
     hand_points: int
     game_points: int
     played: int
-    """Games played to the end (the averages' divisor)."""
+    """Games played to the end, not left (the averages' divisor)."""
     contracts_made: int
     contracts_set: int
     moons_shot: int
@@ -70,6 +71,7 @@ class RatingRow:
     family: str
     rating: Rating
     games: int
+    evidence: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +196,9 @@ class PlayerStore:
 
     def stats(self, player_id: str, private_too: bool) -> list[StatsRow]:
         """Sums of the player's results per rule set (public games only unless
-        ``private_too``)."""
+        ``private_too``). A game the player left is a loss, whatever the bots made
+        of the seat (World of Card Games counts leaving as a loss), and is out of
+        the hands and the averages."""
         played = sa.not_(results.c.left)
         one = sa.literal(1)
         query = (
@@ -203,7 +207,9 @@ class PlayerStore:
                 results.c.family,
                 sa.func.count(),
                 sa.func.sum(sa.case((sa.and_(played, results.c.won), one), else_=0)),
-                sa.func.sum(sa.case((sa.and_(played, sa.not_(results.c.won)), one), else_=0)),
+                sa.func.sum(
+                    sa.case((sa.or_(results.c.left, sa.not_(results.c.won)), one), else_=0)
+                ),
                 sa.func.sum(sa.case((results.c.left, one), else_=0)),
                 sa.func.sum(sa.case((played, results.c.hands), else_=0)),
                 sa.func.sum(sa.case((played, results.c.hand_points), else_=0)),
@@ -234,7 +240,7 @@ class PlayerStore:
                         hands=n[4],
                         hand_points=n[5],
                         game_points=n[6],
-                        played=n[1] + n[2],
+                        played=n[0] - n[3],
                         contracts_made=n[7],
                         contracts_set=n[8],
                         moons_shot=n[9],
@@ -247,7 +253,8 @@ class PlayerStore:
         query = ratings.select().where(ratings.c.player_id == player_id).order_by(ratings.c.family)
         with self.engine.connect() as conn:
             return [
-                RatingRow(r.family, Rating(r.mu, r.sigma), r.games) for r in conn.execute(query)
+                RatingRow(r.family, Rating(r.mu, r.sigma), r.games, float(r.evidence))
+                for r in conn.execute(query)
             ]
 
     def rating_history(

@@ -151,8 +151,8 @@ class Registry:
 
     def _restore_people(self, table: Table, stored: StoredTable) -> None:
         """What the seat rows keep of the people: who left, the turn deadlines stored
-        (a restart does not restart a timer), and each seat's timeouts in a row, so
-        who is away (two or more), exactly as before the restart."""
+        (a restart does not restart a timer), and each seat's time-outs in a row and
+        whether it is away, exactly as before the restart."""
         for seat, row in zip(table.seats, stored.seats, strict=True):
             if seat.kind != "human":
                 continue
@@ -160,7 +160,7 @@ class Registry:
             if row.left_seq is not None:
                 seat.deadline = None
                 continue
-            table.restore_timeouts(row.seat, row.timeouts)
+            table.restore_timeouts(row.seat, row.timeouts, row.away)
             if seat.away:
                 continue
             if row.deadline is not None and self.from_wall is not None and table.legal[row.seat]:

@@ -714,7 +714,8 @@ class Health(BaseModel):
 
 class RulesStats(BaseModel):
     """A player's finished games of one rule set. A game the player left counts as
-    ``left``, neither won nor lost, and is out of the averages."""
+    ``left`` and as lost (whatever the bots made of the seat), and is out of the
+    hands and the averages."""
 
     rules: str
     family: str
@@ -745,8 +746,19 @@ class FamilyRating(BaseModel):
     """Its uncertainty (one standard deviation), one decimal."""
     games: int
     """Rated games."""
-    plays_like: Literal["easy", "normal", "hard"]
-    """The bot level whose fixed rating is nearest."""
+    low: float
+    high: float
+    """``mu`` ∓ 2 ``sigma``, one decimal: the skill is most likely (about 95 in 100)
+    between the two."""
+    evidence: float
+    """Games' worth of evidence, one decimal: each rated game adds how much it
+    counted (less against a new identity or an opponent met often; a resign or a
+    leave, a loss in full, adds none)."""
+    provisional: bool
+    """Less than 10 games' worth of evidence: a few games are no verdict on the
+    player, and the rating moves its opponents only as far as its evidence goes."""
+    plays_like: Literal["easy", "normal", "hard"] | None
+    """The bot level whose fixed rating is nearest; ``null`` while provisional."""
 
 
 class BotRating(BaseModel):

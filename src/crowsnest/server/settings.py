@@ -105,9 +105,17 @@ class Settings(BaseSettings):
     identity_burst: int = Field(default=50, ge=1)
     """New player identities one client address may be given at once."""
     signin_rate: float = Field(default=1 / 60, gt=0)
-    """Sign-in attempts a second on one account, on average (more: ``rate_limited``)."""
+    """Failed sign-ins a second on one account from one client address, on average
+    (more: ``rate_limited`` for that address only; a right password gives its
+    attempt back)."""
     signin_burst: int = Field(default=5, ge=1)
-    """Sign-in attempts on one account at once."""
+    """Failed sign-ins on one account from one client address at once."""
+    signin_account_rate: float = Field(default=1 / 120, gt=0)
+    """Failed sign-ins a second on one account from every address together, on
+    average. Past it, an address that has failed on the account recently is refused
+    (``rate_limited``); one that has not is still let in with the right password."""
+    signin_account_burst: int = Field(default=20, ge=1)
+    """Failed sign-ins on one account from every address together, at once."""
     account_address_rate: float = Field(default=0.2, gt=0)
     """Sign-ups, sign-ins and password changes a second from one client address."""
     account_address_burst: int = Field(default=20, ge=1)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,7 +24,6 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from crowsnest.server.ratings import Entrant, Rating, rate
 from crowsnest.server.schemas import GameStats, PlayerStats
 from crowsnest.server.table import Accepted
 
@@ -69,6 +67,8 @@ seats = sa.Table(
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("left_seq", sa.Integer, nullable=True),
     sa.Column("timeouts", sa.Integer, nullable=False, server_default="0"),
+    # away (v0011): the seat's bot keeps it; `back` clears it, not its time-outs
+    sa.Column("away", sa.Boolean, nullable=False, server_default=sa.false()),
     # hand reviews (v0009): whether the seat's player wants its hands reviewed
     sa.Column("reviews", sa.Boolean, nullable=False, server_default=sa.true()),
 )
@@ -150,6 +150,8 @@ ratings = sa.Table(
     sa.Column("mu", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
     sa.Column("games", sa.Integer, nullable=False),
+    # the games' worth of evidence behind the rating (v0010, crowsnest.server.ratings)
+    sa.Column("evidence", sa.Float, nullable=False, server_default="0"),
 )
 
 rating_history = sa.Table(
@@ -239,10 +241,12 @@ class SeatRow:
     left_seq: int | None = None
     """The seq of the action log at which the player left for good."""
     timeouts: int = 0
-    """The seat's decisions in a row its bot made when its turn timer ran out (two
-    or more: away)."""
+    """The seat's decisions its bot made when its turn timer ran out, since its
+    player last acted."""
     reviews: bool = True
     """Whether the seat's player wants its hands reviewed."""
+    away: bool = False
+    """The seat's bot keeps it until its player says ``back`` (v0011)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,13 +449,14 @@ class Store:
             )
 
     @staticmethod
-    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int]]) -> None:
-        """Store (table id, seat, timeouts in a row) of seats whose count changed."""
-        for table_id, seat, count in entries:
+    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int, bool]]) -> None:
+        """Store (table id, seat, time-outs in a row, away) of seats whose count or away
+        changed."""
+        for table_id, seat, count, away in entries:
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(timeouts=count)
+                .values(timeouts=count, away=away)
             )
 
     @staticmethod
@@ -527,12 +532,11 @@ class Store:
         record: dict[str, Any],
         result_rows: Sequence[ResultRow],
         scores: Sequence[int] = (),
-        entrants: Sequence[Entrant] = (),
     ) -> None:
-        """A game is over: its record, its final totals (``scores``), one result per
-        human seat (with the seat's player, the table's publicity and whether the
-        player left, read from the stored rows) and, given ``entrants`` (every seat),
-        its players' new ratings."""
+        """A game is over: its record, its final totals (``scores``) and one result
+        per human seat (with the seat's player, the table's publicity and whether the
+        player left, read from the stored rows). Its ratings are
+        :func:`crowsnest.server.rating_store.rate_finished`'s."""
         now = utcnow()
         conn.execute(
             tables.update().where(tables.c.id == table_id).values(status="over", finished_at=now)
@@ -545,7 +549,7 @@ class Store:
         if not result_rows:
             return
         public = conn.execute(sa.select(tables.c.public).where(tables.c.id == table_id)).scalar()
-        players, left = _players_and_leavers(conn, table_id)
+        players, left = players_and_leavers(conn, table_id)
         conn.execute(
             results.insert(),
             [
@@ -571,8 +575,6 @@ class Store:
                 for r in result_rows
             ],
         )
-        if entrants and public:  # a private (friends) game moves no rating
-            _rate(conn, table_id, result_rows[0].family, entrants, players, left, now)
 
     @staticmethod
     def save_review(
@@ -747,7 +749,7 @@ class Store:
         )
 
 
-def _players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
+def players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
     """The player of each claimed seat, and the seats whose player left: those
     with a ``left_seq`` (Leave), and those whose last action was a bot's (the
     player was gone past the grace period and not back by the end)."""
@@ -777,49 +779,6 @@ def _players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str
     return players, left
 
 
-def _rate(
-    conn: Connection,
-    table_id: str,
-    family: str,
-    entrants: Sequence[Entrant],
-    players: dict[int, str],
-    left: set[int],
-    now: datetime,
-) -> None:
-    """Rate the players of a finished game (:mod:`crowsnest.server.ratings`). A
-    player who left, or who held more than one seat, is not rated by it (their
-    seat still plays in the match, with their rating)."""
-    held = Counter(players.values())
-    rated = {s: p for s, p in players.items() if held[p] == 1 and s not in left}
-    if not rated:
-        return
-    current = {
-        r.player_id: (Rating(r.mu, r.sigma), r.games)
-        for r in conn.execute(
-            ratings.select().where(
-                ratings.c.player_id.in_(list(players.values())), ratings.c.family == family
-            )
-        )
-    }
-    match = [
-        replace(e, rating=current[players[s]][0]) if players.get(s) in current else e
-        for s, e in enumerate(entrants)
-    ]
-    after = rate(family, match)
-    for seat, player in rated.items():
-        new, games = after[seat], current.get(player, (None, 0))[1] + 1
-        values = {"mu": new.mu, "sigma": new.sigma, "games": games}
-        where = sa.and_(ratings.c.player_id == player, ratings.c.family == family)
-        if conn.execute(ratings.update().where(where).values(**values)).rowcount == 0:
-            conn.execute(ratings.insert().values(player_id=player, family=family, **values))
-        conn.execute(
-            rating_history.insert().values(
-                player_id=player, family=family, table_id=table_id, mu=new.mu, sigma=new.sigma,
-                at=now,
-            )
-        )  # fmt: skip
-
-
 def _table_row(r: Any) -> TableRow:
     return TableRow(
         id=r.id,
@@ -844,7 +803,15 @@ def _seat_row(s: Any) -> SeatRow:
     if deadline is not None and deadline.tzinfo is None:  # SQLite keeps no time zone
         deadline = deadline.replace(tzinfo=UTC)
     return SeatRow(
-        s.seat, s.kind, s.name, s.token_hash, deadline, s.left_seq, s.timeouts, s.reviews
+        s.seat,
+        s.kind,
+        s.name,
+        s.token_hash,
+        deadline,
+        s.left_seq,
+        s.timeouts,
+        s.reviews,
+        bool(s.away),
     )
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import (
@@ -47,6 +47,8 @@ from crowsnest.fairness import SCHEME, commitment
 from crowsnest.server.bots import bot_for
 from crowsnest.server.limits import KeyedLimit, retry_seconds
 from crowsnest.server.people import (
+    AWAY_TIMEOUTS,
+    BENCH_TIMEOUTS,
     CHAT_BURST,
     CHAT_RATE,
     RESIGN_BURST,
@@ -135,13 +137,20 @@ class Seat:
     deadline: float | None = None
     """When the seat's turn timer runs out (table time); ``None``: no timer runs."""
     timeouts: int = 0
-    """The seat's decisions in a row its bot made for it when its timer ran out
-    (stored: ``seats.timeouts``)."""
+    """The seat's decisions its bot made for it when its timer ran out, since its
+    player last acted (stored: ``seats.timeouts``; ``back`` does not reset it)."""
     away: bool = False
-    """Two timeouts in a row (``timeouts >= 2``): the bot keeps the seat until its
-    player is back."""
+    """The bot keeps the seat (:data:`~crowsnest.server.people.AWAY_TIMEOUTS` time-outs
+    in a row, and no ``back`` since; stored: ``seats.away``)."""
     left_seq: int | None = None
     """The seq at which its player left the game for good (the bot plays it)."""
+
+
+class Absence(NamedTuple):
+    """A seat's time-outs in a row and whether its bot keeps it, stored together."""
+
+    timeouts: int
+    away: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,10 +172,9 @@ class Outcome:
     deadlines: dict[int, float | None] = field(default_factory=dict)
     """Seats whose turn deadline this input set or cleared: store them (with the
     action, if any), so that a restarted server keeps them."""
-    timeouts: dict[int, int] = field(default_factory=dict)
-    """Seats whose count of timeouts in a row this input changed (two or more: away):
-    store them (with the action, if any), so that a restarted server knows exactly
-    who is away."""
+    timeouts: dict[int, Absence] = field(default_factory=dict)
+    """Seats whose time-outs in a row or away this input changed: store them (with
+    the action, if any), so that a restarted server knows exactly who is away."""
     left: int | None = None
     """The seat whose player left the game (store its ``left_seq``)."""
     freed: int | None = None
@@ -230,7 +238,7 @@ class Table:
         """Each team's pending resign proposal."""
         self._lapsed: list[tuple[Target, ServerMessage]] = []
         self._deadlines: dict[int, float | None] = {}
-        self._timeouts: dict[int, int] = {}
+        self._timeouts: dict[int, Absence] = {}
         for seat_no, text in actions:
             self._advance(seat_no, text, now)
         if self.status == "playing":
@@ -489,11 +497,15 @@ class Table:
         return Outcome([("all", ChatMessage(seat=seat, key=message.key))])
 
     def _back(self, seat: int, now: float) -> Outcome:
+        """The player takes the seat back from its bot, unless it is
+        :meth:`benched`; the time-outs in a row stay counted until the player acts."""
         s = self.seats[seat]
         if not s.away:
             return self._refuse("timer_not_running", "no bot keeps your seat: nothing to return to")
+        if self.benched(seat):
+            return self._benched()
         s.takeover = False
-        self._set_timeouts(seat, 0)
+        self._set_timeouts(seat, s.timeouts, away=False)
         if self.legal[seat] and self.status == "playing":
             self._set_deadline(seat, self._new_deadline(seat, now))
         out = Outcome([("all", self.presence()), *self._states((), now)])
@@ -609,6 +621,8 @@ class Table:
     def _human_action(self, seat: int, message: ActionMessage, now: float) -> Outcome:
         if self.seats[seat].left_seq is not None:
             return self._refuse("seat_left", "you have left this game: its bot plays your seat")
+        if self.benched(seat):
+            return self._benched()
         status = self.status
         if status == "waiting":
             return self._refuse("not_started", "the game starts when every seat is taken")
@@ -635,8 +649,8 @@ class Table:
             return self._refuse(err.code, err.message, err.params)
         out = self._broadcast(events, Accepted(self.seq, seat, text, "human"), now)
         was_away = s.away or s.takeover
-        self._set_timeouts(seat, 0)
-        out.timeouts = self._take_timeouts()
+        self._set_timeouts(seat, 0, away=False)
+        out.timeouts.update(self._take_timeouts())
         if was_away:
             s.takeover = False
             out.out.append(("all", self.presence()))
@@ -671,15 +685,16 @@ class Table:
             return Outcome()
         gone = s.connections == 0 and now >= s.gone_since + self.config.grace
         timed_out = s.kind == "human" and s.left_seq is None and not s.away and not gone
+        if timed_out:  # counted first: a time-out that ends a hand is that hand's
+            count = s.timeouts + 1
+            self._set_timeouts(seat, count, away=count >= AWAY_TIMEOUTS)
         events = self._advance(seat, action, now)
         out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"), now)
         if s.kind == "human":
             if timed_out:
-                self._set_timeouts(seat, s.timeouts + 1)
-                out.timeouts = self._take_timeouts()
                 if s.away:
                     self._set_deadline(seat, None)
-                    out.deadlines = self._take_deadlines()
+                    out.deadlines.update(self._take_deadlines())
                     out.out.append(("all", self.presence()))
             elif not s.takeover:
                 s.takeover = True
@@ -710,31 +725,54 @@ class Table:
 
     # -- presence: timeouts in a row, away --------------------------------------------
 
-    def _set_timeouts(self, seat: int, count: int) -> None:
-        """The one place a seat's timeouts in a row change, and with them ``away``
-        (two or more); the change is kept for the store (:attr:`Outcome.timeouts`)."""
+    def _set_timeouts(self, seat: int, count: int, away: bool) -> None:
+        """The one place a seat's time-outs in a row and ``away`` change; the change is
+        kept for the store (:attr:`Outcome.timeouts`)."""
         s = self.seats[seat]
-        s.away = count >= 2
-        if s.timeouts != count:
-            s.timeouts = count
-            self._timeouts[seat] = count
+        if (s.timeouts, s.away) != (count, away):
+            s.timeouts, s.away = count, away
+            self._timeouts[seat] = Absence(count, away)
 
-    def _take_timeouts(self) -> dict[int, int]:
+    def _take_timeouts(self) -> dict[int, Absence]:
         taken, self._timeouts = self._timeouts, {}
         return taken
 
-    def restore_timeouts(self, seat: int, count: int) -> None:
-        """A restarted server's: the timeouts in a row stored for ``seat`` (and so
-        whether it is away); an away seat's bot keeps it, with no timer."""
-        self._set_timeouts(seat, count)
+    def benched(self, seat: int) -> bool:
+        """The seat's bot keeps it for the rest of the hand: away, after
+        :data:`~crowsnest.server.people.BENCH_TIMEOUTS` time-outs in a row (one
+        after a ``back`` that the player did not follow with an action)."""
+        s = self.seats[seat]
+        return s.away and s.timeouts >= BENCH_TIMEOUTS
+
+    def _benched(self) -> Outcome:
+        return self._refuse(
+            "benched",
+            f"{BENCH_TIMEOUTS} time-outs in a row: the bot plays your seat until this hand "
+            "ends; say back then",
+        )
+
+    def _end_benches(self) -> None:
+        """A hand has ended: a benched seat may be taken back again (it stays away
+        until its player says ``back``, one time-out from the bench)."""
+        for seat in range(4):
+            if self.benched(seat):
+                self._set_timeouts(seat, BENCH_TIMEOUTS - 1, away=True)
+
+    def restore_timeouts(self, seat: int, count: int, away: bool) -> None:
+        """A restarted server's: the time-outs in a row and whether the seat is away,
+        as stored for ``seat``; an away seat's bot keeps it, with no timer."""
+        self._set_timeouts(seat, count, away)
         self._timeouts.pop(seat, None)
-        if self.seats[seat].away:
+        if away:
             self.seats[seat].deadline = None
 
     # -- applying ------------------------------------------------------------------------
 
     def _advance(self, seat: int, action: Action | str, now: float) -> list[Event]:
+        hands = len(self.game.results)
         events = self.game.apply(seat, action)
+        if len(self.game.results) != hands:
+            self._end_benches()
         self.seq += 1
         self.last_change = now
         for proposal in self.proposals.values():
@@ -767,6 +805,7 @@ class Table:
             accepted=accepted,
             finished=self.game.is_over,
             deadlines=self._take_deadlines(),
+            timeouts=self._take_timeouts(),
         )
 
     def record(self) -> dict[str, Any]:

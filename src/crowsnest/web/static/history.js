@@ -25,7 +25,7 @@ import { openReplay, drawReplay } from "./replay.js";
  * @property {number} moons_suffered
  */
 
-/** @typedef {{family: string, mu: number, sigma: number, games: number, plays_like: string}} FamilyRating */
+/** @typedef {{family: string, mu: number, sigma: number, games: number, low: number, high: number, evidence: number, provisional: boolean, plays_like: string | null}} FamilyRating */
 /** @typedef {{id: string, name: string | null, signed_up: boolean, ratings: FamilyRating[], stats: RulesStats[]}} Profile */
 /** @typedef {Profile & {username: string | null}} Me */
 /** @typedef {{table_id: string | null, at: string, mu: number, sigma: number}} RatingPoint */
@@ -221,7 +221,10 @@ function ratingsBlock(v) {
         { class: "rating-value" },
         t("rating.value", { mu: formatNumber(r.mu), sigma: formatNumber(r.sigma), count: r.games }),
       ),
-      h("p", { class: "rating-like" }, t("rating.plays_like", { level: t(`level.${r.plays_like}`) })),
+      h("p", { class: "rating-range" }, t("rating.range", { low: formatNumber(r.low), high: formatNumber(r.high) })),
+      r.plays_like
+        ? h("p", { class: "rating-like" }, t("rating.plays_like", { level: t(`level.${r.plays_like}`) }))
+        : h("p", { class: "rating-provisional" }, t("rating.provisional")),
     );
     const history = v.ratings[r.family];
     if (history && history.points.length) family.append(ratingChart(history));
@@ -292,7 +295,7 @@ function statsBlock(stats) {
     };
     row("history.games_played", formatNumber(s.games));
     row("stats.results", t("stats.results_line", { wins: formatNumber(s.wins), losses: formatNumber(s.losses), left: formatNumber(s.left) }));
-    const played = s.wins + s.losses;
+    const played = s.wins + s.losses; // a game left is one of the losses
     if (played) row("history.win_rate", t("history.percent", { value: Math.round((100 * s.wins) / played) }));
     row("stats.hands", formatNumber(s.hands));
     row("stats.per_hand", s.average_per_hand == null ? "–" : formatNumber(s.average_per_hand));

@@ -1,0 +1,43 @@
+"""Migration 0011: a seat from before ``seats.away`` is away as it was then, two
+time-outs in a row or more, so a restarted server keeps exactly the seats away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from crowsnest.server import migrations
+from crowsnest.server.store import Store
+
+
+def test_seats_with_two_time_outs_are_away(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    with store.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0010")
+    with store.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
+                " bot_delay, status, created_at, seed_chosen) VALUES ('t1', 'rook/crowsnest',"
+                " '{}', 1, 'normal', 1, 60, 0.8, 'playing', '2026-01-01', 0)"
+            )
+        )
+        for seat, timeouts in enumerate((0, 1, 2, 3)):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO seats (table_id, seat, kind, name, timeouts)"
+                    " VALUES ('t1', :seat, 'human', 'Ann', :timeouts)"
+                ),
+                {"seat": seat, "timeouts": timeouts},
+            )
+    store.migrate()
+    assert [(s.timeouts, s.away) for s in store.seat_rows("t1")] == [
+        (0, False), (1, False), (2, True), (3, True)
+    ]  # fmt: skip
+    store.close()
