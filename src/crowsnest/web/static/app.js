@@ -259,12 +259,11 @@ function watchTable(tableId, invite) {
 }
 
 /**
- * Radio buttons, one per seat that may be taken, each saying whose partner and whose
- * opponent it makes you (from the seats' teams, the engine's).
- * @param {import("./types.js").SeatInfo[]} seats
+ * Radio buttons, one per seat that may be taken, each labelled by `label(seat)`.
  * @param {number[]} free
+ * @param {(seat: number) => string} label
  */
-function seatChoice(seats, free) {
+function seatChoice(free, label) {
   return h(
     "fieldset",
     { class: "field seat-choice", id: "seat-choice" },
@@ -275,7 +274,7 @@ function seatChoice(seats, free) {
         { class: "seat-option" },
         h("input", { type: "radio", name: "seat", value: String(seat), id: `seat-${seat}`, checked: i === 0 }),
         " ",
-        t("people.seat_option", { n: seat + 1, relation: seatRelation(seats, seat) }),
+        label(seat),
       ),
     ),
   );
@@ -325,7 +324,9 @@ async function renderJoinForm(tableId, invite) {
     h("h2", {}, t("join.title")),
     h("p", {}, t("join.text")),
     h("div", { class: "field" }, h("label", { for: "join-name" }, t("settings.name")), input),
-    seatChoice(table.seats, free),
+    // Each free seat says whose partner and whose opponent it makes you (from the
+    // seats' teams, the engine's).
+    seatChoice(free, (seat) => t("people.seat_option", { n: seat + 1, relation: seatRelation(table.seats, seat) })),
     h("button", { type: "submit", id: "join-table", class: "primary" }, t("join.button")),
   );
   form.addEventListener("submit", (e) => {
@@ -352,22 +353,16 @@ function renderHostForm() {
     { id: "host-timer" },
     TIMERS.map((name) => h("option", { value: name, selected: name === "normal" }, t(`people.timer_${name}`))),
   );
-  /** @type {import("./types.js").SeatInfo[]} */
-  const seats = [0, 1, 2, 3].map((seat) => ({ seat, kind: "human", name: null, claimed: false, connected: false, bot: false }));
   const form = h(
     "form",
     { class: "lobby paper", id: "host-form" },
     h("h2", {}, t("people.host_title")),
     h("p", {}, t("people.host_text")),
     h("div", { class: "field" }, h("label", { for: "host-name" }, t("settings.name")), input),
-    seatChoice(seats, [0, 1, 2, 3]),
+    seatChoice([0, 1, 2, 3], (seat) => t("waiting.seat", { n: seat + 1 })),
     h("div", { class: "field" }, h("label", { for: "host-timer" }, t("people.timer")), timer),
     h("button", { type: "submit", id: "host-table", class: "primary" }, t("people.create")),
   );
-  for (const label of form.querySelectorAll(".seat-option")) {
-    const radio = label.querySelector("input");
-    if (radio) label.lastChild?.replaceWith(t("waiting.seat", { n: Number(radio.value) + 1 }));
-  }
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const name = input.value.trim();

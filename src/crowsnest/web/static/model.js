@@ -135,10 +135,10 @@ export function plateName(m, seat) {
  * @returns {string}
  */
 export function seatRelation(seats, seat, me = null) {
-  const team = seats[seat]?.team ?? seat;
+  const team = seats[seat]?.team;
   const named = seats.filter((s) => s.seat !== seat && s.seat !== me && s.claimed && s.name);
-  const partners = named.filter((s) => (s.team ?? s.seat) === team).map((s) => s.name);
-  const opponents = named.filter((s) => (s.team ?? s.seat) !== team).map((s) => s.name);
+  const partners = named.filter((s) => s.team === team).map((s) => s.name);
+  const opponents = named.filter((s) => s.team !== team).map((s) => s.name);
   const parts = [];
   if (partners.length) parts.push(t("people.partner_of", { name: partners.join(", ") }));
   if (opponents.length) parts.push(t("people.opponent_of", { names: opponents.join(", ") }));

@@ -27,7 +27,7 @@ export function auctionHistory(m, view) {
       return h(
         "li",
         { "data-seat": seat, "data-bid": bid ?? "pass", class: bid == null ? "passed" : null },
-        t("auction.entry", { name: seatName(m, seat), bid: what }),
+        t("auction.entry", { name: seatName(m, seat ?? 0), bid: what }),
       );
     }),
   );

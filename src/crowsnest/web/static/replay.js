@@ -387,7 +387,7 @@ function resultBox(data, step) {
   if (!r) return null;
   const box = h("div", { class: "replay-result", role: "note" });
   box.append(h("h4", {}, t("history.hand_over", { number: r.hand_number + 1 })));
-  if (data.family === "rook") {
+  if ("declarer" in r) {
     const key = r.made ? "history.made" : "history.set";
     box.append(h("p", {}, t(key, { name: seatName(data, r.declarer), bid: r.bid })));
     /** @param {number} k */
