@@ -16,6 +16,7 @@ import { store, savedSessions, saveSession, dropSession, currentTableId, forgetC
 import { Game } from "./game.js";
 import { h, mount, find } from "./dom.js";
 import { seatRelation } from "./model.js";
+import { offers, loadOffers, levelOf } from "./offers.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").RuleSet} RuleSet */
@@ -340,8 +341,6 @@ async function renderJoinForm(tableId, invite) {
   input.focus();
 }
 
-const TIMERS = ["off", "relaxed", "normal", "fast"];
-
 /**
  * The host of a friends table: a name (remembered, as a guest's), a seat and the
  * turn timer; then the table is created and the host sits down.
@@ -351,7 +350,7 @@ function renderHostForm() {
   const timer = h(
     "select",
     { id: "host-timer" },
-    TIMERS.map((name) => h("option", { value: name, selected: name === "normal" }, t(`people.timer_${name}`))),
+    offers().timers.map((name) => h("option", { value: name, selected: name === offers().timer_default }, t(`people.timer_${name}`))),
   );
   const form = h(
     "form",
@@ -440,7 +439,7 @@ async function newGame(friends, host = null) {
   const body = {
     rules: rs.id,
     options: chosenOptions(rs),
-    level: s.level,
+    level: levelOf(s.level),
     bot_delay: botDelay(s.speed),
     seats: friends ? ["human", "human", "human", "human"] : ["human", "bot", "bot", "bot"],
     public: !friends,
@@ -460,7 +459,7 @@ async function rematch(table) {
   const body = {
     rules: table?.rules ?? s.rules,
     options: table?.options ?? {},
-    level: table?.level ?? s.level,
+    level: table?.level ?? levelOf(s.level),
     bot_delay: botDelay(s.speed),
     seats: table?.seats?.map((x) => x.kind) ?? ["human", "bot", "bot", "bot"],
     public: !friends,
@@ -535,11 +534,10 @@ async function main() {
     console.warn("languages:", err);
   }
   await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
-  try {
-    ruleSets = await api.rules();
-  } catch (err) {
-    toast(errorText(err));
-  }
+  const [rules, offered] = await Promise.allSettled([api.rules(), loadOffers()]);
+  if (rules.status === "fulfilled") ruleSets = rules.value;
+  const failed = [rules, offered].find((r) => r.status === "rejected");
+  if (failed) toast(errorText(failed.reason));
   document.body.dataset.ready = "true";
   resume();
   /** @type {{__crowsnest?: object}} */ (window).__crowsnest = {

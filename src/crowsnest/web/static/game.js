@@ -25,6 +25,7 @@ import { lastTrickContent, scoreSheetContent, summaryContent, gameOverContent } 
 import { describeEvent, isHeadline, movesOfView } from "./events.js";
 import { reviewPanel, reviewPending, reviewSkipped, reviewsWanted } from "./review.js";
 import { confirmText, newsText } from "./resign.js";
+import { offers } from "./offers.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").StateMessage} StateMessage */
@@ -49,9 +50,6 @@ import { confirmText, newsText } from "./resign.js";
  * @property {() => void} [left] you left the table (the seat is no longer yours)
  */
 
-/** The quick messages, then the emoji reactions (docs/protocol.md, "Quick chat"). */
-export const CHAT_KEYS = ["hello", "gg", "wp", "oops", "thanks", "hurry", "sorry", "gtg"];
-export const REACTIONS = ["smile", "laugh", "wow", "sad", "clap", "heart"];
 const MUTE_KEY = "crowsnest.mute";
 const BUBBLE_MS = 5000;
 
@@ -341,9 +339,9 @@ export class Game {
       h(
         "div",
         { class: "chat-menu", role: "group", id: "chat-menu" },
-        [...CHAT_KEYS, ...REACTIONS].map((key) =>
-          h("button", { type: "button", class: REACTIONS.includes(key) ? "reaction" : "quick", "data-chat": key }),
-        ),
+        // The quick messages, then the emoji reactions, as the server offers them.
+        offers().quick_messages.map((key) => h("button", { type: "button", class: "quick", "data-chat": key })),
+        offers().reactions.map((key) => h("button", { type: "button", class: "reaction", "data-chat": key })),
         h("button", { type: "button", id: "mute-chat", "aria-pressed": String(this.muted) }),
       ),
     );
