@@ -200,15 +200,32 @@ export function cardChoice(legal) {
 const COLOURS = new Set(["red", "yellow", "green", "black"]);
 
 /**
- * A refusal from the server in the player's words: `error.<code>` with the engine's
- * arguments, a `suit` argument (`clubs`, `red`, `trump`) named in the language too.
+ * A sentence to say, as data: a catalog key and its arguments (what t() makes of it).
+ * @typedef {{key: string, args: import("./i18n.js").Args}} Words
+ */
+
+/**
+ * A refusal from the server as words: `error.<code>` with the engine's arguments, a
+ * `suit` argument (`clubs`, `red`, `trump`) as the word of the language.
+ * @param {string} code
+ * @param {Record<string, string | number>} [args]
+ * @returns {Words}
+ */
+export function errorSay(code, args = {}) {
+  /** @type {import("./i18n.js").Args} */
+  const words = { ...args };
+  if (typeof args.suit === "string") {
+    words.suit = { key: COLOURS.has(args.suit) ? `colour.${args.suit}` : `suit.${args.suit}` };
+  }
+  return { key: `error.${code}`, args: words };
+}
+
+/**
+ * A refusal from the server in the player's words (errorSay, translated).
  * @param {string} code
  * @param {Record<string, string | number>} [args]
  */
 export function errorWords(code, args = {}) {
-  const words = { ...args };
-  if (typeof words.suit === "string") {
-    words.suit = t(COLOURS.has(words.suit) ? `colour.${words.suit}` : `suit.${words.suit}`);
-  }
-  return t(`error.${code}`, words);
+  const said = errorSay(code, args);
+  return t(said.key, said.args);
 }
