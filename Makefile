@@ -16,7 +16,7 @@ BENCH_STAMP  := $(VENV)/.installed-bench
 NATIVE_STAMP := $(VENV)/.installed-native
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
+.PHONY: native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js types chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -117,6 +117,13 @@ lint-js: $(NPM_STAMP)
 
 test-js: $(NPM_STAMP)
 	node --test tests/js/*.test.js
+
+# The wire formats, from their Python declarations: the JSON Schemas (docs/schemas),
+# then the client's types generated from them (src/crowsnest/web/static/wire.d.ts, by
+# json-schema-to-typescript). Both are committed; tests say when either is stale.
+types: $(DEV_STAMP) $(NPM_STAMP)
+	$(BIN)/crowsnest schema --out docs/schemas
+	node tools/wire-types.js
 
 # The playout benchmark lives in bench/ (not installed; docs/benchmarks.md).
 bench: $(BENCH_STAMP) native

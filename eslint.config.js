@@ -29,8 +29,9 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.js", "eslint.config.js"],
-    // the tests run in node with a jsdom document as globals (tests/js/env.js)
+    files: ["tests/js/**/*.js", "tools/**/*.js", "eslint.config.js"],
+    // the tests run in node with a jsdom document as globals (tests/js/env.js); the
+    // tools in node
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node, ...globals.browser } },
   },
 ];

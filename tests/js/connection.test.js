@@ -1,10 +1,10 @@
 // @ts-check
-// The websocket connection hands each kind of server message to its handler: a bot's
-// trouble (bot_trouble) reaches the table, which tells the player.
+// The websocket transport says hello and hands every server message over as it came:
+// a bot's trouble (bot_trouble) reaches the table, which tells the player.
 import "./env.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Connection } from "../../src/crowsnest/web/static/connection.js";
+import { websocketTransport } from "../../src/crowsnest/web/static/connection.js";
 
 /** A WebSocket that records what is sent and lets the test deliver messages. */
 class FakeSocket extends EventTarget {
@@ -31,29 +31,26 @@ class FakeSocket extends EventTarget {
   }
 }
 
-test("a bot_trouble message reaches its handler, after the hello", () => {
+test("the websocket says hello with the seat's token, then hands every message over", () => {
   const g = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
   g.WebSocket = FakeSocket;
   g.location = window.location;
   /** @type {unknown[]} */
-  const troubles = [];
-  const none = () => {};
-  const connection = new Connection("t1", "tok", {
-    onWelcome: none,
-    onState: none,
-    onPresence: none,
-    onError: none,
-    onConnection: none,
-    onBotTrouble: (msg) => troubles.push(msg),
-  });
-  connection.open();
+  const messages = [];
+  /** @type {string[]} */
+  const statuses = [];
+  const transport = websocketTransport({ tableId: "t1", token: "tok", seat: 0, invite: null });
+  transport.open({ message: (msg) => messages.push(msg), status: (status) => statuses.push(status) });
   const ws = FakeSocket.made[0];
   assert.equal(ws.url, "ws://127.0.0.1/ws/t1");
   ws.dispatchEvent(new Event("open"));
   assert.deepEqual(JSON.parse(ws.sent[0]), { type: "hello", version: 3, token: "tok" });
+  assert.deepEqual(statuses, ["connecting", "open"]);
   const trouble = { type: "bot_trouble", seat: 2, seq: 14, bot: "hard", instead: "normal" };
   ws.deliver(trouble);
-  assert.deepEqual(troubles, [trouble]);
-  connection.closed = true;
-  clearInterval(connection.pinger);
+  assert.deepEqual(messages, [trouble]);
+  assert.equal(transport.send({ type: "sync" }), true);
+  assert.deepEqual(JSON.parse(ws.sent[1]), { type: "sync" });
+  transport.close();
+  assert.equal(transport.send({ type: "sync" }), false);
 });

@@ -24,8 +24,6 @@ function rookEnd(declarer, made) {
     type: "hand_end",
     hand_number: 0,
     totals: [0, 0],
-    points: [],
-    moon: null,
     declarer,
     bid: 100,
     trump: "red",
@@ -52,7 +50,7 @@ test("a contract set is good news for the other side, bad for the declarer's", (
   assert.deepEqual(verdictOf(summaryBody(m, rookEnd(0, false), null)), ["bad"]);
   assert.deepEqual(verdictOf(summaryBody(m, rookEnd(2, true), null)), ["good"]);
   assert.deepEqual(verdictOf(summaryBody(m, rookEnd(3, true), null)), ["bad"]);
-  const watcher = modelOf(rookView({ phase: "play", seat: null }), [], { watching: true, me: null });
+  const watcher = modelOf(rookView({ phase: "play", seat: null, team: null }), [], { watching: true, me: null });
   assert.deepEqual(verdictOf(summaryBody(watcher, rookEnd(1, false), null)), ["neutral"]);
 });
 

@@ -26,15 +26,15 @@ test("a pass in the auction, trump named, an event not worth saying", () => {
 
 test("what you did is said to you in the second person, in every language", () => {
   const you = modelOf(rookView({ phase: "play" }), [], { me: 0 });
-  assert.equal(describeEvent(you, { type: "trick", winner: 0, points: 15 }), "You take the trick (15 points).");
+  assert.equal(describeEvent(you, { type: "trick", leader: 1, cards: ["R1", "R2", "R3", "R4"], winner: 0, points: 15 }), "You take the trick (15 points).");
   assert.equal(describeEvent(you, { type: "bid", seat: 0, bid: 80 }), "You bid 80.");
   assert.equal(describeEvent(you, { type: "bid", seat: 0, bid: null }), "You pass.");
   assert.equal(describeEvent(you, { type: "contract", declarer: 0, bid: 80 }), "You win the bid at 80.");
-  assert.ok(describeEvent(you, { type: "trick", winner: 2, points: 1 }).startsWith("<b>Bo</b> takes the trick (1 point)"));
+  assert.ok(describeEvent(you, { type: "trick", leader: 1, cards: ["R1", "R2", "R3", "R4"], winner: 2, points: 1 }).startsWith("<b>Bo</b> takes the trick (1 point)"));
   useCatalog("pl", catalogOf("pl"));
   try {
-    assert.equal(describeEvent(you, { type: "trick", winner: 0, points: 15 }), "Bierzesz lewę (15 punktów).");
-    assert.equal(describeEvent(you, { type: "trick", winner: 0, points: 2 }), "Bierzesz lewę (2 punkty).");
+    assert.equal(describeEvent(you, { type: "trick", leader: 1, cards: ["R1", "R2", "R3", "R4"], winner: 0, points: 15 }), "Bierzesz lewę (15 punktów).");
+    assert.equal(describeEvent(you, { type: "trick", leader: 1, cards: ["R1", "R2", "R3", "R4"], winner: 0, points: 2 }), "Bierzesz lewę (2 punkty).");
     useCatalog("he", catalogOf("he"));
     assert.equal(describeEvent(you, { type: "contract", declarer: 0, bid: 80 }), "זכית בהכרזה ב־80.");
     useCatalog("el", catalogOf("el"));

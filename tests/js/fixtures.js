@@ -11,7 +11,9 @@ import { DEFAULT_SETTINGS } from "../../src/crowsnest/web/static/store.js";
 /** @typedef {import("../../src/crowsnest/web/static/types.js").SeatInfo} SeatInfo */
 
 /**
- * A Rook view (docs/formats.md, "Rook view"), these fields changed.
+ * A Rook view (docs/formats.md, "Rook view"), these fields changed: a view for
+ * another seat says its `team` too, as the server's does (the fixtures compute no
+ * rule).
  * @param {Partial<RookView>} [fields]
  * @returns {RookView}
  */
@@ -46,6 +48,7 @@ export function rookView(fields = {}) {
     results: [],
     winner: null,
     target: 300,
+    resigned: null,
     teams,
     team: seat === null ? null : teams.findIndex((members) => members.includes(seat)),
     bird: "crow",
@@ -81,7 +84,7 @@ export function heartsView(fields = {}) {
     winner: null,
     target: 100,
     teams: [[0], [1], [2], [3]],
-    team: fields.seat === undefined ? 0 : fields.seat,
+    team: 0,
     bird: null,
     ...fields,
   };
@@ -89,11 +92,20 @@ export function heartsView(fields = {}) {
 
 /** @type {SeatInfo[]} */
 export const SEATS = [
-  { seat: 0, kind: "human", name: "Ann", claimed: true, connected: true, bot: false },
-  { seat: 1, kind: "bot", name: null, claimed: true, connected: true, bot: false },
-  { seat: 2, kind: "human", name: "<b>Bo</b>", claimed: true, connected: true, bot: false },
-  { seat: 3, kind: "bot", name: null, claimed: true, connected: true, bot: false },
+  { seat: 0, kind: "human", name: "Ann", claimed: true, connected: true, bot: false, level: null, team: 0, away: false, left: false },
+  { seat: 1, kind: "bot", name: null, claimed: true, connected: true, bot: false, level: null, team: 1, away: false, left: false },
+  { seat: 2, kind: "human", name: "<b>Bo</b>", claimed: true, connected: true, bot: false, level: null, team: 0, away: false, left: false },
+  { seat: 3, kind: "bot", name: null, claimed: true, connected: true, bot: false, level: null, team: 1, away: false, left: false },
 ];
+
+/**
+ * A seat as `welcome` and `presence` describe it, these fields changed.
+ * @param {Partial<SeatInfo> & {seat: number, team: number}} fields
+ * @returns {SeatInfo}
+ */
+export function seatInfo(fields) {
+  return { kind: "human", name: null, claimed: false, connected: false, bot: false, level: null, away: false, left: false, ...fields };
+}
 
 /**
  * A model of the table for these view and legal actions, seen from seat `me`.
@@ -104,7 +116,7 @@ export const SEATS = [
  */
 export function modelOf(view, legal, fields = {}) {
   return {
-    msg: { type: "state", seq: 3, status: "playing", view, legal, events: [] },
+    msg: { type: "state", seq: 3, status: "playing", view, legal, events: [], time_left: [null, null, null, null] },
     legal,
     me: view.seat,
     watching: false,

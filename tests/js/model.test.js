@@ -37,7 +37,7 @@ test("you sit at the bottom, whichever seat you hold; the others clockwise", () 
 });
 
 test("names: you, the player's own name, a bot by its compass place", () => {
-  const m = modelOf(rookView({ seat: 1 }), [], { me: 1 });
+  const m = modelOf(rookView({ seat: 1, team: 1 }), [], { me: 1 });
   assert.equal(seatName(m, 1), "You");
   assert.equal(seatName(m, 0), "Ann");
   assert.equal(seatName(m, 2), "<b>Bo</b>");
@@ -45,12 +45,12 @@ test("names: you, the player's own name, a bot by its compass place", () => {
 });
 
 test("teams: Us and Them, or the partners' names for a spectator", () => {
-  const m = modelOf(rookView({ seat: 1 }), [], { me: 1 });
+  const m = modelOf(rookView({ seat: 1, team: 1 }), [], { me: 1 });
   assert.equal(teamOf(m.msg?.view ?? null, 3), 1);
   assert.deepEqual(teamSeats(m.msg?.view ?? null, 1), [1, 3]);
   assert.equal(teamName(m, 1), "Us");
   assert.equal(teamName(m, 0), "Them");
-  const watcher = modelOf(rookView({ seat: null }), [], { me: null, watching: true });
+  const watcher = modelOf(rookView({ seat: null, team: null }), [], { me: null, watching: true });
   assert.equal(teamName(watcher, 0), "Ann & <b>Bo</b>");
 });
 

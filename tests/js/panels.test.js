@@ -4,7 +4,7 @@ import "./env.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { catalogOf } from "./env.js";
-import { rookView, heartsView, modelOf } from "./fixtures.js";
+import { rookView, heartsView, modelOf, seatInfo } from "./fixtures.js";
 import { useCatalog } from "../../src/crowsnest/web/static/i18n.js";
 import { findAll } from "../../src/crowsnest/web/static/dom.js";
 import { actionPanel, promptText, hintText, waitingPanel } from "../../src/crowsnest/web/static/panels.js";
@@ -63,8 +63,8 @@ test("a hint is worded, and names the cards to mark", () => {
 
 test("the waiting room lists the seats with the names as text", () => {
   const seats = [
-    { seat: 0, kind: /** @type {const} */ ("human"), name: "<i>Ann</i>", claimed: true, connected: true, bot: false },
-    { seat: 1, kind: /** @type {const} */ ("human"), name: null, claimed: false, connected: false, bot: false },
+    seatInfo({ seat: 0, team: 0, name: "<i>Ann</i>", claimed: true, connected: true }),
+    seatInfo({ seat: 1, team: 1 }),
   ];
   const panel = waitingPanel(modelOf(rookView(), [], { seats }), "http://x/?table=1&invite=2", {
     copy: () => {},

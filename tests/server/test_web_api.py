@@ -19,6 +19,7 @@ from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import RookGame, get_rules, new_game, replay
 from crowsnest.server import migrations
 from crowsnest.server.people import BOT_NAMES
+from crowsnest.server.schemas import ChatSend, parse_client_message
 from crowsnest.server.store import Store
 
 from .helpers import scripted_action
@@ -59,6 +60,34 @@ def _finish(client: TestClient, name: str = "Ann", **body: Any) -> dict[str, Any
         "token": joined["token"],
         "player": joined["player"],
     }
+
+
+# -- what the client offers ---------------------------------------------------------------
+
+
+def test_the_client_offers_what_the_server_accepts(client: TestClient) -> None:
+    config = client.get("/api/client").json()
+    assert config == {
+        "levels": ["easy", "normal", "hard"],
+        "level_default": "normal",
+        "timers": ["off", "relaxed", "normal", "fast"],
+        "timer_default": "normal",
+        "quick_messages": ["hello", "gg", "wp", "oops", "thanks", "hurry", "sorry", "gtg"],
+        "reactions": ["smile", "laugh", "wow", "sad", "clap", "heart"],
+    }
+    seats = ["human", "human", "bot", "bot"]
+    for level, timer in zip(config["levels"], config["timers"][1:], strict=True):
+        body = {"level": level, "timer": timer, "seats": seats}
+        table = client.post("/api/tables", json=body).json()["table"]
+        assert (table["level"], table["timer"]) == (level, timer)
+    default = client.post("/api/tables", json={"seats": ["human"] * 4}).json()["table"]
+    assert default["level"] == config["level_default"]
+    assert default["timer"] == config["timer_default"]
+    for key in [*config["quick_messages"], *config["reactions"]]:
+        message = parse_client_message(json.dumps({"type": "chat", "key": key}))
+        assert isinstance(message, ChatSend) and message.key == key
+    refused = client.post("/api/tables", json={"level": "expert"})
+    assert refused.status_code == 400
 
 
 # -- rules info ---------------------------------------------------------------------------

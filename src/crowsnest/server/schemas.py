@@ -131,12 +131,11 @@ class PingMessage(_Strict):
     type: Literal["ping"]
 
 
-ChatKey = Literal[
-    "hello", "gg", "wp", "oops", "thanks", "hurry", "sorry", "gtg",
-    "smile", "laugh", "wow", "sad", "clap", "heart",
-]  # fmt: skip
-"""The quick messages (the first eight) and emoji reactions: keys, so that each
-reader sees them in their own language (`chat.<key>` in the catalogs)."""
+QuickMessage = Literal["hello", "gg", "wp", "oops", "thanks", "hurry", "sorry", "gtg"]
+Reaction = Literal["smile", "laugh", "wow", "sad", "clap", "heart"]
+ChatKey = Literal[QuickMessage, Reaction]
+"""The quick messages and emoji reactions: keys, so that each reader sees them in
+their own language (`chat.<key>` in the catalogs)."""
 
 
 class ChatSend(_Strict):
@@ -679,6 +678,23 @@ class RuleSetInfo(BaseModel):
     options: list[OptionInfo]
     bots: dict[str, str]
     """Level -> the bot that plays it for this family."""
+
+
+class ClientConfig(BaseModel):
+    """What the browser client offers, as the server declares it (`GET /api/client`)."""
+
+    levels: list[Level]
+    """The bots' levels, weakest first."""
+    level_default: Level
+    """A new table's level when none is asked for."""
+    timers: list[Timer]
+    """The turn timer's presets, `off` first."""
+    timer_default: Timer
+    """The timer of a table of four human seats when none is asked for."""
+    quick_messages: list[QuickMessage]
+    """The quick chat's messages (`chat.<key>` in the catalogs)."""
+    reactions: list[Reaction]
+    """The quick chat's emoji reactions."""
 
 
 class ErrorDetail(BaseModel):

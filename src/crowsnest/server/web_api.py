@@ -1,5 +1,7 @@
-"""HTTP endpoints that serve the browser client's Info and History tabs.
+"""HTTP endpoints that serve the browser client: what it offers, its Info and History
+tabs.
 
+- ``GET /api/client``: the bot levels, turn timers and quick-chat keys it offers.
 - ``GET /api/rules/{rules_id}/info``: the complete rules of a rule set, options
   applied, as translation keys and arguments (:mod:`crowsnest.rules_info`).
 - ``GET /api/tables/{id}/replay``: a finished game replayed through the engine, one
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel
@@ -19,13 +21,40 @@ from crowsnest.engine import OptionError, option_specs
 from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.rules_info import rules_info
 from crowsnest.server.access import Bearer, Invite, ReadableTable, StoreDep
+from crowsnest.server.people import TIMERS, default_timer
 from crowsnest.server.review import read_reviews
-from crowsnest.server.schemas import ReviewChoice, ReviewChoiceSet, Reviews
+from crowsnest.server.schemas import (
+    ClientConfig,
+    CreateTable,
+    Level,
+    QuickMessage,
+    Reaction,
+    ReviewChoice,
+    ReviewChoiceSet,
+    Reviews,
+)
 from crowsnest.server.table import TableError
 
 router = APIRouter()
 
 MAX_PAGE = 100
+
+
+# -- What the client offers -----------------------------------------------------------
+
+
+@router.get("/api/client", tags=["client"])
+async def client_config() -> ClientConfig:
+    """The choices the browser client offers, from the declarations the server checks
+    them against: the bot levels, the turn timers and the quick-chat keys."""
+    return ClientConfig(
+        levels=list(get_args(Level)),
+        level_default=CreateTable.model_fields["level"].default,
+        timers=list(TIMERS),
+        timer_default=default_timer(4),
+        quick_messages=list(get_args(QuickMessage)),
+        reactions=list(get_args(Reaction)),
+    )
 
 
 # -- Info -------------------------------------------------------------------------------

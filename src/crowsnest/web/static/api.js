@@ -131,6 +131,8 @@ export const api = {
   catalog: (lang) => request("GET", `/i18n/${encodeURIComponent(lang)}.json`, { cache: "no-cache" }),
   /** @returns {Promise<RuleSet[]>} */
   rules: () => request("GET", "/api/rules"),
+  /** @returns {Promise<import("./offers.js").ClientConfig>} the levels, timers and chat keys to offer */
+  client: () => request("GET", "/api/client"),
   /**
    * The rules of a rule set as catalog keys and arguments, with these options.
    * @param {string} id

@@ -16,6 +16,7 @@ import { store, savedSessions, saveSession, dropSession, currentTableId, forgetC
 import { Game } from "./game.js";
 import { h, mount, find } from "./dom.js";
 import { seatRelation } from "./model.js";
+import { offers, loadOffers, levelOf } from "./offers.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").RuleSet} RuleSet */
@@ -259,12 +260,11 @@ function watchTable(tableId, invite) {
 }
 
 /**
- * Radio buttons, one per seat that may be taken, each saying whose partner and whose
- * opponent it makes you (from the seats' teams, the engine's).
- * @param {import("./types.js").SeatInfo[]} seats
+ * Radio buttons, one per seat that may be taken, each labelled by `label(seat)`.
  * @param {number[]} free
+ * @param {(seat: number) => string} label
  */
-function seatChoice(seats, free) {
+function seatChoice(free, label) {
   return h(
     "fieldset",
     { class: "field seat-choice", id: "seat-choice" },
@@ -275,7 +275,7 @@ function seatChoice(seats, free) {
         { class: "seat-option" },
         h("input", { type: "radio", name: "seat", value: String(seat), id: `seat-${seat}`, checked: i === 0 }),
         " ",
-        t("people.seat_option", { n: seat + 1, relation: seatRelation(seats, seat) }),
+        label(seat),
       ),
     ),
   );
@@ -325,7 +325,9 @@ async function renderJoinForm(tableId, invite) {
     h("h2", {}, t("join.title")),
     h("p", {}, t("join.text")),
     h("div", { class: "field" }, h("label", { for: "join-name" }, t("settings.name")), input),
-    seatChoice(table.seats, free),
+    // Each free seat says whose partner and whose opponent it makes you (from the
+    // seats' teams, the engine's).
+    seatChoice(free, (seat) => t("people.seat_option", { n: seat + 1, relation: seatRelation(table.seats, seat) })),
     h("button", { type: "submit", id: "join-table", class: "primary" }, t("join.button")),
   );
   form.addEventListener("submit", (e) => {
@@ -339,8 +341,6 @@ async function renderJoinForm(tableId, invite) {
   input.focus();
 }
 
-const TIMERS = ["off", "relaxed", "normal", "fast"];
-
 /**
  * The host of a friends table: a name (remembered, as a guest's), a seat and the
  * turn timer; then the table is created and the host sits down.
@@ -350,24 +350,18 @@ function renderHostForm() {
   const timer = h(
     "select",
     { id: "host-timer" },
-    TIMERS.map((name) => h("option", { value: name, selected: name === "normal" }, t(`people.timer_${name}`))),
+    offers().timers.map((name) => h("option", { value: name, selected: name === offers().timer_default }, t(`people.timer_${name}`))),
   );
-  /** @type {import("./types.js").SeatInfo[]} */
-  const seats = [0, 1, 2, 3].map((seat) => ({ seat, kind: "human", name: null, claimed: false, connected: false, bot: false }));
   const form = h(
     "form",
     { class: "lobby paper", id: "host-form" },
     h("h2", {}, t("people.host_title")),
     h("p", {}, t("people.host_text")),
     h("div", { class: "field" }, h("label", { for: "host-name" }, t("settings.name")), input),
-    seatChoice(seats, [0, 1, 2, 3]),
+    seatChoice([0, 1, 2, 3], (seat) => t("waiting.seat", { n: seat + 1 })),
     h("div", { class: "field" }, h("label", { for: "host-timer" }, t("people.timer")), timer),
     h("button", { type: "submit", id: "host-table", class: "primary" }, t("people.create")),
   );
-  for (const label of form.querySelectorAll(".seat-option")) {
-    const radio = label.querySelector("input");
-    if (radio) label.lastChild?.replaceWith(t("waiting.seat", { n: Number(radio.value) + 1 }));
-  }
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const name = input.value.trim();
@@ -445,7 +439,7 @@ async function newGame(friends, host = null) {
   const body = {
     rules: rs.id,
     options: chosenOptions(rs),
-    level: s.level,
+    level: levelOf(s.level),
     bot_delay: botDelay(s.speed),
     seats: friends ? ["human", "human", "human", "human"] : ["human", "bot", "bot", "bot"],
     public: !friends,
@@ -465,7 +459,7 @@ async function rematch(table) {
   const body = {
     rules: table?.rules ?? s.rules,
     options: table?.options ?? {},
-    level: table?.level ?? s.level,
+    level: table?.level ?? levelOf(s.level),
     bot_delay: botDelay(s.speed),
     seats: table?.seats?.map((x) => x.kind) ?? ["human", "bot", "bot", "bot"],
     public: !friends,
@@ -540,11 +534,10 @@ async function main() {
     console.warn("languages:", err);
   }
   await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
-  try {
-    ruleSets = await api.rules();
-  } catch (err) {
-    toast(errorText(err));
-  }
+  const [rules, offered] = await Promise.allSettled([api.rules(), loadOffers()]);
+  if (rules.status === "fulfilled") ruleSets = rules.value;
+  const failed = [rules, offered].find((r) => r.status === "rejected");
+  if (failed) toast(errorText(failed.reason));
   document.body.dataset.ready = "true";
   resume();
   /** @type {{__crowsnest?: object}} */ (window).__crowsnest = {

@@ -6,7 +6,7 @@
 import { t, formatNumber } from "./i18n.js";
 import { cardFace, colourSymbol } from "./cards.js";
 import { h } from "./dom.js";
-import { seatName, teamName, teamOf, ourTeam, cardLabel, isRook } from "./model.js";
+import { seatName, teamName, teamOf, ourTeam, cardLabel } from "./model.js";
 import { playedBy } from "./trick.js";
 import { resignedText } from "./resign.js";
 
@@ -159,7 +159,7 @@ function nestLines(m, ev, nestCards) {
  * @returns {Child[]}
  */
 export function summaryBody(m, ev, nestCards) {
-  if (isRook(m)) {
+  if ("declarer" in ev) {
     const us = ourTeam(m);
     const declTeam = teamOf(m.msg?.view ?? null, ev.declarer);
     const outcome = ev.made ? "made" : "set";

@@ -26,32 +26,31 @@ export function describeEvent(m, ev) {
     seat === m.me ? t(`say.you_${key}`, args) : t(`say.${key}`, { name: seatName(m, seat), ...args });
   switch (ev.type) {
     case "play":
-      return about("played", ev.seat ?? 0, { card: cardLabel(m, ev.card ?? "") });
+      return about("played", ev.seat, { card: cardLabel(m, ev.card) });
     case "trick":
-      return about("trick", ev.winner ?? 0, { count: ev.points ?? 0, points: ev.points ?? 0 });
+      return about("trick", ev.winner, { count: ev.points, points: ev.points });
     case "bid":
-      return ev.bid == null ? about("passed_bid", ev.seat ?? 0) : about("bid", ev.seat ?? 0, { bid: ev.bid });
+      return ev.bid == null ? about("passed_bid", ev.seat) : about("bid", ev.seat, { bid: ev.bid });
     case "contract":
-      return about("contract", ev.declarer ?? 0, { bid: ev.bid ?? 0 });
+      return about("contract", ev.declarer, { bid: ev.bid });
     case "trump":
-      return about("trump", ev.seat ?? 0, { colour: t(`colour.${ev.colour}`) });
+      return about("trump", ev.seat, { colour: t(`colour.${ev.colour}`) });
     case "redeal":
       return t("say.redeal");
     case "exchanged":
       return t("say.exchanged");
     case "received":
-      return t("say.received", { cards: (ev.cards ?? []).map((c) => cardLabel(m, c)).join(", ") });
+      return t("say.received", { cards: ev.cards.map((c) => cardLabel(m, c)).join(", ") });
     case "hearts_broken":
       return t("say.hearts_broken");
     case "hand_end": {
       // A shot moon or a set contract is told with the hand's end: it decides the hand.
-      const end = /** @type {import("./types.js").HandEnd} */ (/** @type {unknown} */ (ev));
-      if (end.moon != null) return `${t("say.hand_end")} ${t("summary.moon", { name: seatName(m, end.moon) })}`;
-      if (end.made === false) return `${t("say.hand_end")} ${about("set", end.declarer, { bid: end.bid })}`;
+      if ("moon" in ev && ev.moon != null) return `${t("say.hand_end")} ${t("summary.moon", { name: seatName(m, ev.moon) })}`;
+      if ("made" in ev && !ev.made) return `${t("say.hand_end")} ${about("set", ev.declarer, { bid: ev.bid })}`;
       return t("say.hand_end");
     }
     case "resign":
-      return t("say.resign", { team: teamPlayers(m, ev.team ?? 0) });
+      return t("say.resign", { team: teamPlayers(m, ev.team) });
     case "game_end":
       return t("say.game_end");
     default:
@@ -70,8 +69,7 @@ const HEADLINES = new Set(["contract", "trump", "redeal", "hearts_broken"]);
 export function isHeadline(ev) {
   if (HEADLINES.has(ev.type)) return true;
   if (ev.type !== "hand_end") return false;
-  const end = /** @type {import("./types.js").HandEnd} */ (/** @type {unknown} */ (ev));
-  return end.moon != null || end.made === false;
+  return "moon" in ev ? ev.moon != null : !ev.made;
 }
 
 /**
@@ -90,6 +88,6 @@ export function movesOfView(m, view) {
     if (view.declarer != null && view.bid != null) events.push({ type: "contract", declarer: view.declarer, bid: view.bid });
     if (view.trump != null && view.declarer != null) events.push({ type: "trump", seat: view.declarer, colour: view.trump });
   }
-  for (const trick of view.tricks) events.push({ type: "trick", winner: trick.winner, points: trick.points });
+  for (const trick of view.tricks) events.push({ type: "trick", ...trick });
   return events.map((ev) => ({ text: describeEvent(m, ev), headline: isHeadline(ev) })).filter((mv) => mv.text);
 }

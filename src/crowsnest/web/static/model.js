@@ -25,6 +25,10 @@ import { t, cardName } from "./i18n.js";
  * @property {Settings} settings
  * @property {(number | null)[]} [deadlines] each seat's turn deadline (performance.now() ms)
  * @property {Record<number, string>} [bubbles] a quick message shown at a seat
+ * @property {number | null} [bottom] the seat drawn at the bottom, when it is not yours
+ *   (a replay: the player whose game it is)
+ * @property {boolean} [replay] a finished game's replay: every hand is face up (no card
+ *   backs), and it is not a table being watched
  */
 
 /** Where each seat sits, by its place after yours: you are at the bottom. */
@@ -58,6 +62,14 @@ export function positionOf(me, seat) {
  */
 export function seatAt(me, place) {
   return ((me ?? 0) + place) % 4;
+}
+
+/**
+ * The seat drawn at the bottom: yours, or the replay's chosen one.
+ * @param {TableModel} m
+ */
+export function viewpoint(m) {
+  return m.bottom ?? m.me;
 }
 
 /**
@@ -121,7 +133,7 @@ export function seatName(m, seat) {
  */
 export function plateName(m, seat) {
   const info = m.seats?.[seat];
-  if (info?.name && (info.kind === "human" || info.level)) return info.name;
+  if (info?.name) return info.name;
   if (seat === m.me) return t("seat.you");
   return t(`seat.bot_${COMPASS[relativeSeat(m.me, seat)]}`);
 }
@@ -135,10 +147,10 @@ export function plateName(m, seat) {
  * @returns {string}
  */
 export function seatRelation(seats, seat, me = null) {
-  const team = seats[seat]?.team ?? seat;
+  const team = seats[seat]?.team;
   const named = seats.filter((s) => s.seat !== seat && s.seat !== me && s.claimed && s.name);
-  const partners = named.filter((s) => (s.team ?? s.seat) === team).map((s) => s.name);
-  const opponents = named.filter((s) => (s.team ?? s.seat) !== team).map((s) => s.name);
+  const partners = named.filter((s) => s.team === team).map((s) => s.name);
+  const opponents = named.filter((s) => s.team !== team).map((s) => s.name);
   const parts = [];
   if (partners.length) parts.push(t("people.partner_of", { name: partners.join(", ") }));
   if (opponents.length) parts.push(t("people.opponent_of", { names: opponents.join(", ") }));
@@ -200,15 +212,32 @@ export function cardChoice(legal) {
 const COLOURS = new Set(["red", "yellow", "green", "black"]);
 
 /**
- * A refusal from the server in the player's words: `error.<code>` with the engine's
- * arguments, a `suit` argument (`clubs`, `red`, `trump`) named in the language too.
+ * A sentence to say, as data: a catalog key and its arguments (what t() makes of it).
+ * @typedef {{key: string, args: import("./i18n.js").Args}} Words
+ */
+
+/**
+ * A refusal from the server as words: `error.<code>` with the engine's arguments, a
+ * `suit` argument (`clubs`, `red`, `trump`) as the word of the language.
+ * @param {string} code
+ * @param {Record<string, string | number>} [args]
+ * @returns {Words}
+ */
+export function errorSay(code, args = {}) {
+  /** @type {import("./i18n.js").Args} */
+  const words = { ...args };
+  if (typeof args.suit === "string") {
+    words.suit = { key: COLOURS.has(args.suit) ? `colour.${args.suit}` : `suit.${args.suit}` };
+  }
+  return { key: `error.${code}`, args: words };
+}
+
+/**
+ * A refusal from the server in the player's words (errorSay, translated).
  * @param {string} code
  * @param {Record<string, string | number>} [args]
  */
 export function errorWords(code, args = {}) {
-  const words = { ...args };
-  if (typeof words.suit === "string") {
-    words.suit = t(COLOURS.has(words.suit) ? `colour.${words.suit}` : `suit.${words.suit}`);
-  }
-  return t(`error.${code}`, words);
+  const said = errorSay(code, args);
+  return t(said.key, said.args);
 }

@@ -27,7 +27,7 @@ export function auctionHistory(m, view) {
       return h(
         "li",
         { "data-seat": seat, "data-bid": bid ?? "pass", class: bid == null ? "passed" : null },
-        t("auction.entry", { name: seatName(m, seat), bid: what }),
+        t("auction.entry", { name: seatName(m, seat ?? 0), bid: what }),
       );
     }),
   );
@@ -175,10 +175,15 @@ export function inviteLink(session) {
 }
 
 /**
+ * What the waiting room's buttons do.
+ * @typedef {{copy: () => void, fill: () => void, move?: (seat: number) => void}} WaitingActions
+ */
+
+/**
  * The waiting room: the seats, the invite link, a button to fill the rest with bots.
  * @param {TableModel} m
  * @param {string} link the invite link, or ""
- * @param {{copy: () => void, fill: () => void, move?: (seat: number) => void}} on
+ * @param {WaitingActions} on
  */
 export function waitingPanel(m, link, on) {
   return h(

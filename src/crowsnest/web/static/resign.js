@@ -54,23 +54,35 @@ export function resignedText(m, view) {
 }
 
 /**
- * What a `resign` news says to you: `proposed` to the partner is the question itself
- * (the offer dialog), to the proposer the wait.
+ * What a `resign` news says to you, as words: `proposed` to the partner is the
+ * question itself (the offer dialog), to the proposer the wait.
+ * @param {TableModel} m
+ * @param {ResignNews} news
+ * @returns {import("./model.js").Words}
+ */
+export function newsWords(m, news) {
+  const partner = partnerOf(m, news.seat);
+  const partnerName = partner == null ? "" : plateName(m, partner);
+  switch (news.status) {
+    case "proposed":
+      return news.seat === m.me
+        ? { key: "resign.waiting", args: { name: partnerName } }
+        : { key: "resign.offer", args: { name: plateName(m, news.seat) } };
+    case "declined":
+      return { key: "resign.declined", args: { name: partnerName } };
+    case "withdrawn":
+      return { key: "resign.withdrawn", args: { name: plateName(m, news.seat) } };
+    default:
+      return { key: "resign.lapsed", args: {} };
+  }
+}
+
+/**
+ * What a `resign` news says to you (newsWords, translated).
  * @param {TableModel} m
  * @param {ResignNews} news
  */
 export function newsText(m, news) {
-  const partner = partnerOf(m, news.seat);
-  switch (news.status) {
-    case "proposed":
-      return news.seat === m.me
-        ? t("resign.waiting", { name: partner == null ? "" : plateName(m, partner) })
-        : t("resign.offer", { name: plateName(m, news.seat) });
-    case "declined":
-      return t("resign.declined", { name: partner == null ? "" : plateName(m, partner) });
-    case "withdrawn":
-      return t("resign.withdrawn", { name: plateName(m, news.seat) });
-    default:
-      return t("resign.lapsed");
-  }
+  const said = newsWords(m, news);
+  return t(said.key, said.args);
 }

@@ -8,6 +8,7 @@ import { h, mount, remount, find } from "./dom.js";
 import { store, saveSettings, SETTING_CHOICES } from "./store.js";
 import { api, ApiError } from "./api.js";
 import { errorWords } from "./model.js";
+import { offers, levelOf } from "./offers.js";
 
 /** @typedef {import("./store.js").Settings} Settings */
 /** @typedef {import("./types.js").RuleSet} RuleSet */
@@ -17,7 +18,6 @@ import { errorWords } from "./model.js";
 export const SPEEDS = { slow: 1.5, normal: 0.8, fast: 0.3, instant: 0 };
 /** How long a card takes to fly (ms) at each play speed. */
 export const ANIMATION_MS = { slow: 700, normal: 420, fast: 220, instant: 0 };
-export const LEVELS = SETTING_CHOICES.level;
 export const CARD_SIZES = SETTING_CHOICES.cardSize;
 export const DECK_STYLES = SETTING_CHOICES.deckStyle;
 
@@ -247,7 +247,7 @@ export function renderSettings(panel, ruleSets, actions, again = false) {
       h("legend", {}, t("settings.game")),
       rs ? field("settings-rules", "settings.rules", select("settings-rules", rulesValues, rs.id, "")) : null,
       h("div", { class: "options", id: "rule-options" }, rs ? rs.options.map((o) => optionControl(rs, o)) : []),
-      field("settings-level", "settings.level", select("settings-level", LEVELS, state.level, "level.")),
+      field("settings-level", "settings.level", select("settings-level", offers().levels, levelOf(state.level), "level.")),
     ),
     h(
       "fieldset",

@@ -15,7 +15,7 @@
  * @property {string} name
  * @property {string} rules the rule set of a new game
  * @property {Record<string, Record<string, unknown>>} options chosen options per rule set
- * @property {string} level
+ * @property {string} level the bots' level; "" (or one the server no longer offers): its default
  * @property {string} speed slow | normal | fast | instant
  * @property {string} cardSize small | medium | large
  * @property {string} deckStyle classic | four-colour | large-index | colour-blind
@@ -76,7 +76,7 @@ export const DEFAULT_SETTINGS = {
   name: "",
   rules: "rook/crowsnest",
   options: {},
-  level: "normal",
+  level: "",
   speed: "normal",
   cardSize: "medium",
   deckStyle: "classic",
@@ -85,9 +85,11 @@ export const DEFAULT_SETTINGS = {
   reviews: true,
 };
 
-/** The values each setting with a fixed set of choices may take. */
+/**
+ * The values each setting of the client's own with a fixed set of choices may take
+ * (the bots' levels are the server's: offers.js).
+ */
 export const SETTING_CHOICES = {
-  level: ["easy", "normal", "hard"],
   speed: ["slow", "normal", "fast", "instant"],
   cardSize: ["small", "medium", "large"],
   deckStyle: ["classic", "four-colour", "large-index", "colour-blind"],
