@@ -9,6 +9,7 @@ import pytest
 from crowsnest.ai.simple import RandomBot
 from crowsnest.engine import AnyGame, RookGame, new_game
 from crowsnest.engine.replay_steps import replay_steps
+from crowsnest.engine.wire import VIEW
 
 
 def finished(rules_id: str, seed: int, options: dict[str, object]) -> AnyGame:
@@ -69,3 +70,20 @@ def test_on_hand_over_is_called_once_a_hand_before_the_next_deal() -> None:
         seat = min(game.actors)
         game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat), rng))
     assert seen == [("hand_over", 13, 1), ("hand_over", 13, 2), ("hand_over", 13, 3)]
+
+
+@pytest.mark.parametrize("rules_id", ["hearts", "rook/crowsnest"])
+def test_each_step_carries_the_spectators_view_of_its_moment(rules_id: str) -> None:
+    options: dict[str, object] = {} if rules_id == "hearts" else {"target": 150}
+    game = finished(rules_id, 4, options)
+    steps = replay_steps(game.record())["steps"]
+    for step in steps:
+        view = VIEW.validate_python(step["view"])
+        assert view["seat"] is None and view["hand"] is None
+        assert (view["phase"], view["hand_number"], view["totals"]) == (
+            step["phase"],
+            step["hand_number"],
+            step["totals"],
+        )
+        assert view["hand_sizes"] == [len(hand) for hand in step["hands"]]
+    assert steps[-1]["view"] == game.view(None).to_json()

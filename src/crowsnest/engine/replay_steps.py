@@ -67,8 +67,9 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _state(game: AnyGame) -> dict[str, Any]:
-    """One moment: the public view, every seat's hand (in set order), the nest and
-    discards from the declarer's view, the passes from each seat's."""
+    """One moment: the public view (whole, as ``view``: a viewer draws the table
+    from it as a live table draws a spectator's), every seat's hand (in set order),
+    the nest and discards from the declarer's view, the passes from each seat's."""
     views = [game.view(s) for s in range(4)]
     seen = [v.to_json() for v in views]
     data = game.view(None).to_json()
@@ -85,6 +86,7 @@ def _state(game: AnyGame) -> dict[str, Any]:
         "hand_end": None,
         "totals": data["totals"],
         "winner": data["winner"],
+        "view": data,
     }
     if game.rules.family == "rook":
         declarer = data["declarer"]

@@ -25,6 +25,10 @@ import { t, cardName } from "./i18n.js";
  * @property {Settings} settings
  * @property {(number | null)[]} [deadlines] each seat's turn deadline (performance.now() ms)
  * @property {Record<number, string>} [bubbles] a quick message shown at a seat
+ * @property {number | null} [bottom] the seat drawn at the bottom, when it is not yours
+ *   (a replay: the player whose game it is)
+ * @property {boolean} [replay] a finished game's replay: every hand is face up (no card
+ *   backs), and it is not a table being watched
  */
 
 /** Where each seat sits, by its place after yours: you are at the bottom. */
@@ -58,6 +62,14 @@ export function positionOf(me, seat) {
  */
 export function seatAt(me, place) {
   return ((me ?? 0) + place) % 4;
+}
+
+/**
+ * The seat drawn at the bottom: yours, or the replay's chosen one.
+ * @param {TableModel} m
+ */
+export function viewpoint(m) {
+  return m.bottom ?? m.me;
 }
 
 /**
@@ -121,7 +133,7 @@ export function seatName(m, seat) {
  */
 export function plateName(m, seat) {
   const info = m.seats?.[seat];
-  if (info?.name && (info.kind === "human" || info.level)) return info.name;
+  if (info?.name) return info.name;
   if (seat === m.me) return t("seat.you");
   return t(`seat.bot_${COMPASS[relativeSeat(m.me, seat)]}`);
 }

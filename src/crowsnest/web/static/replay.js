@@ -1,7 +1,11 @@
 // @ts-check
 // The replay viewer of the History tab: steps through a finished game, every hand
 // face up (the game is over). The server replays the record through the engine
-// (GET /api/tables/{id}/replay); nothing is computed here but the layout.
+// (GET /api/tables/{id}/replay); nothing is computed here but the layout. Each step
+// carries the engine's view of that moment (as a spectator sees it), and the table is
+// drawn from it by the live table's parts: the seats' plates (table.js), the trick
+// (trick.js), the score bar and a hand's summary (dialogs.js), from a TableModel made
+// of the step (`stepModel`).
 
 import { t, cardName, formatNumber, formatDate } from "./i18n.js";
 import { cardFace } from "./cards.js";
@@ -9,11 +13,15 @@ import { settings } from "./settings.js";
 import { api, errorCode } from "./api.js";
 import { savedSessions } from "./store.js";
 import { h, find, focusOn } from "./dom.js";
-import { birdName, POSITIONS, seatAt, teamSeats } from "./model.js";
+import { birdName, POSITIONS, seatAt, teamOf, teamSeats } from "./model.js";
+import { scorebar, drawSeat } from "./table.js";
+import { trickCards, playedBy } from "./trick.js";
+import { summaryBody } from "./dialogs.js";
 import { reviewPanel, reviewsWanted } from "./review.js";
 
 /** @typedef {import("./types.js").Colour} Colour */
 /** @typedef {import("./history.js").GameRow} GameRow */
+/** @typedef {import("./model.js").TableModel} TableModel */
 
 /**
  * A step of a replay: the state after its action (docs/web.md, "History and replay").
@@ -38,6 +46,8 @@ import { reviewPanel, reviewsWanted } from "./review.js";
  * @property {number[]} captured Rook
  * @property {string} pass_direction Hearts
  * @property {number[]} points_taken Hearts
+ * @property {string[] | null} [nest] Rook: the nest the declarer took up
+ * @property {import("./types.js").View} view the engine's view of this moment, as a spectator sees it
  */
 
 /**
@@ -289,62 +299,74 @@ function cardsRow(codes, { label, highlight }) {
 }
 
 /**
- * @param {Replay} data
+ * The table as the replay shows it at a step: the step's view, every hand face up,
+ * nothing to do, named as a spectator names the seats, the player whose replay it is
+ * at the bottom.
+ * @param {ReplayState} r
  * @param {Step} step
- * @param {number} seat
- * @param {string} place
- * @param {boolean} left the seat's player has left the game by now
+ * @param {number[]} left the seats whose player has left the game by now
+ * @returns {TableModel}
  */
-function handBox(data, step, seat, place, left) {
-  const box = h("div", { class: `replay-hand replay-${place}`, "data-seat": String(seat), "data-left": left ? "true" : null });
-  const tags = [];
-  if (left) tags.push(t("history.left"));
-  if (step.dealer === seat) tags.push(t("history.dealer"));
-  if (step.declarer === seat) tags.push(t("history.declarer"));
-  if (step.actors?.includes(seat)) tags.push(t("history.to_act"));
-  const name = h("h4", { class: "replay-name" }, seatName(data, seat));
-  if (tags.length) name.append(h("span", { class: "replay-tags" }, ` · ${tags.join(" · ")}`));
-  box.append(name);
-  const last = step.action?.seat === seat ? step.action.text.split(" ").slice(1) : [];
-  box.append(
-    cardsRow(step.hands[seat], {
-      label: t("history.hand_of", { name: seatName(data, seat) }),
-      highlight: (c) => Boolean(step.action?.text.startsWith("pass")) && last.includes(c),
-    }),
-  );
-  return box;
+export function stepModel(r, step, left) {
+  const view = step.view;
+  const status = view.phase === "over" ? "over" : "playing";
+  return {
+    msg: { type: "state", seq: r.index, status, view, legal: [], events: [], time_left: [null, null, null, null] },
+    legal: [],
+    me: null,
+    bottom: r.seat,
+    watching: true,
+    replay: true,
+    seats: r.data.seats.map((s) => ({
+      seat: s.seat,
+      kind: s.kind,
+      name: s.name,
+      claimed: true,
+      connected: true,
+      bot: s.kind === "bot" || left.includes(s.seat),
+      level: null,
+      team: teamOf(view, s.seat),
+      away: false,
+      left: left.includes(s.seat),
+    })),
+    table: null,
+    settings: settings(),
+  };
 }
 
 /**
+ * A seat: its plate (the live table's), then its hand face up.
+ * @param {TableModel} m
+ * @param {Replay} data
+ * @param {Step} step
+ * @param {number} seat
+ * @param {typeof POSITIONS[number]} place
+ * @param {boolean} left the seat's player has left the game by now
+ */
+function handBox(m, data, step, seat, place, left) {
+  const plate = h("div", { class: "seat", "data-pos": place });
+  drawSeat(plate, m);
+  const last = step.action?.seat === seat ? step.action.text.split(" ").slice(1) : [];
+  const cards = cardsRow(step.hands[seat], {
+    label: t("history.hand_of", { name: seatName(data, seat) }),
+    highlight: (c) => Boolean(step.action?.text.startsWith("pass")) && last.includes(c),
+  });
+  return h("div", { class: `replay-hand replay-${place}`, "data-seat": String(seat), "data-left": left ? "true" : null }, plate, cards);
+}
+
+/**
+ * The trick in the middle (the live table's), the one just won marked.
+ * @param {TableModel} m
  * @param {Replay} data
  * @param {Step} step
  */
-function trickBox(data, step) {
-  const box = h("div", { class: "replay-trick" });
+function trickBox(m, data, step) {
   const done = step.trick_done;
-  const cards = done ? done.cards : step.trick;
-  const leader = done ? done.leader : step.leader;
-  box.append(h("h4", {}, done ? t("history.trick_won", { name: seatName(data, done.winner), count: done.points }) : t("history.trick")));
-  const list = h("ol", { class: "replay-cards" });
-  const style = settings().deckStyle ?? "classic";
-  cards.forEach((code, k) => {
-    const seat = seatAt(leader, k);
-    const li = h("li", { class: "replay-played", "data-seat": String(seat) });
-    const face = h(
-      "div",
-      {
-        class: done && seat === done.winner ? "card replay-highlight" : "card",
-        "data-card": code,
-        role: "img",
-        "aria-label": t("history.played_by", { name: seatName(data, seat), card: cardName(code) }),
-      },
-      cardFace(code, style),
-    );
-    li.append(face, h("span", { class: "replay-by", "aria-hidden": "true" }, seatName(data, seat)));
-    list.append(li);
-  });
-  box.append(list);
-  return box;
+  const played = done ? playedBy(done.cards, done.leader) : playedBy(step.trick, step.leader);
+  const faces = trickCards(m, played);
+  if (done) faces.forEach((face, k) => face.classList.toggle("replay-highlight", played[k].seat === done.winner));
+  const heading = done ? t("history.trick_won", { name: seatName(data, done.winner), count: done.points }) : t("history.trick");
+  return h("div", { class: "replay-trick" }, h("h4", {}, heading), h("div", { class: "trick", role: "group", "aria-label": t("table.trick") }, faces));
 }
 
 /**
@@ -379,33 +401,23 @@ function factsBox(data, step) {
 }
 
 /**
+ * A hand's end: the live table's summary of it, and the winner once the game is over.
+ * @param {TableModel} m
  * @param {Replay} data
  * @param {Step} step
  */
-function resultBox(data, step) {
+function resultBox(m, data, step) {
   const r = step.hand_end;
   if (!r) return null;
-  const box = h("div", { class: "replay-result", role: "note" });
-  box.append(h("h4", {}, t("history.hand_over", { number: r.hand_number + 1 })));
-  if ("declarer" in r) {
-    const key = r.made ? "history.made" : "history.set";
-    box.append(h("p", {}, t(key, { name: seatName(data, r.declarer), bid: r.bid })));
-    /** @param {number} k */
-    const team = (k) => teamLabel(data, k);
-    const score = { team1: team(0), score1: formatNumber(r.score[0]), team2: team(1), score2: formatNumber(r.score[1]) };
-    box.append(h("p", {}, t("history.hand_score", score)));
-  } else {
-    const list = r.points.map((p, s) => `${seatName(data, s)}: ${formatNumber(p)}`).join(" · ");
-    box.append(h("p", {}, t("history.hand_points", { list })));
-    if (r.moon != null) box.append(h("p", {}, t("history.moon", { name: seatName(data, r.moon) })));
-  }
-  if (step.phase === "over") {
-    const winner = data.family === "rook"
-      ? teamLabel(data, data.winner)
-      : seatName(data, data.winner);
-    box.append(h("p", { class: "replay-winner" }, t("history.winner", { name: winner })));
-  }
-  return box;
+  const nest = { hand: r.hand_number, nest: step.nest ?? null, discards: step.discards ?? null };
+  const winner = data.family === "rook" ? teamLabel(data, data.winner) : seatName(data, data.winner);
+  return h(
+    "div",
+    { class: "replay-result", role: "note" },
+    h("h4", {}, t("history.hand_over", { number: r.hand_number + 1 })),
+    summaryBody(m, r, nest),
+    step.phase === "over" ? h("p", { class: "replay-winner" }, t("history.winner", { name: winner })) : null,
+  );
 }
 
 const CONTROLS = [
@@ -475,23 +487,24 @@ export function drawReplay(v, keepFocus = false) {
     ...leaving.map((seat) => h("span", { class: "replay-left-note" }, ` ${t("history.left_at", { name: seatName(data, seat) })}`)),
   );
 
+  const m = stepModel(r, step, left);
   const board = h("div", { class: "replay-board", tabindex: "0", "aria-label": t("history.board_help") });
-  const me = r.seat ?? 0;
   POSITIONS.forEach((place, k) => {
-    const seat = seatAt(me, k);
-    board.append(handBox(data, step, seat, place, left.includes(seat)));
+    const seat = seatAt(r.seat ?? 0, k);
+    board.append(handBox(m, data, step, seat, place, left.includes(seat)));
   });
-  board.append(trickBox(data, step));
+  board.append(trickBox(m, data, step));
   board.addEventListener("keydown", (e) => onKey(v, e));
 
   const side = h("div", { class: "replay-side" });
   side.append(factsBox(data, step));
-  const result = resultBox(data, step);
+  const result = resultBox(m, data, step);
   if (result) side.append(result);
   const review = reviewBox(r, step);
   if (review) side.append(review);
 
-  viewer.replaceChildren(head, controls, slider, position, board, side, h("p", { class: "replay-help" }, t("history.keys")));
+  const bar = h("div", { class: "scorebar replay-scorebar" }, scorebar(m));
+  viewer.replaceChildren(head, controls, slider, position, bar, board, side, h("p", { class: "replay-help" }, t("history.keys")));
   if (focusedId) document.getElementById(focusedId)?.focus();
   else if (keepFocus) focusOn(viewer, ".replay-board");
 }

@@ -5,7 +5,7 @@
 import { t, formatNumber } from "./i18n.js";
 import { colourSymbol } from "./cards.js";
 import { h, s, mount } from "./dom.js";
-import { POSITIONS, seatAt, seatName, plateName, teamName, teamOf, ourTeam, rulesId } from "./model.js";
+import { POSITIONS, seatAt, seatName, plateName, teamName, teamOf, ourTeam, rulesId, viewpoint } from "./model.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
 
@@ -29,7 +29,7 @@ export function scorebar(m) {
   const view = m.msg?.view;
   if (!view) return [];
   const parts = [h("span", { class: "sb-rules" }, t(`ruleset.${rulesId(m)}`))];
-  if (m.watching) parts.push(h("span", { class: "sb-watching chip" }, t("watch.watching")));
+  if (m.watching && !m.replay) parts.push(h("span", { class: "sb-watching chip" }, t("watch.watching")));
   parts.push(h("span", { class: "sb-hand" }, t("table.hand_number", { n: formatNumber(view.hand_number + 1) })));
   parts.push(h("span", { class: "sb-target" }, t("table.target", { target: formatNumber(view.target) })));
   if (m.table?.seed_chosen) {
@@ -126,7 +126,7 @@ function chips(m, seat) {
  */
 export function drawSeat(el, m) {
   const view = m.msg?.view;
-  const seat = seatAt(m.me, POSITIONS.indexOf(/** @type {typeof POSITIONS[number]} */ (el.dataset.pos)));
+  const seat = seatAt(viewpoint(m), POSITIONS.indexOf(/** @type {typeof POSITIONS[number]} */ (el.dataset.pos)));
   el.dataset.seat = String(seat);
   const info = m.seats?.[seat];
   const acting = view ? view.actors.includes(seat) && m.msg?.status === "playing" : false;
@@ -140,7 +140,7 @@ export function drawSeat(el, m) {
   const mine = seat === m.me;
   const gone = Boolean(info && info.kind === "human" && info.bot);
   const count = view?.hand_sizes?.[seat] ?? 0;
-  const backs = mine
+  const backs = mine || m.replay
     ? null
     : h(
         "div",

@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { cardFace } from "./cards.js";
 import { h, findAll } from "./dom.js";
-import { positionOf, seatName, cardLabel } from "./model.js";
+import { positionOf, seatName, cardLabel, viewpoint } from "./model.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
 /** @typedef {{seat: number, card: string}} Played */
@@ -33,7 +33,7 @@ export function trickCards(m, trick) {
       {
         class: "card played",
         "data-card": card,
-        "data-pos": positionOf(m.me, seat),
+        "data-pos": positionOf(viewpoint(m), seat),
         role: "img",
         "aria-label": t("table.played_by", { name: seatName(m, seat), card: cardLabel(m, card) }),
       },
