@@ -9,7 +9,7 @@
 
 import { t } from "./i18n.js";
 import { store } from "./store.js";
-import { api, ApiError } from "./api.js";
+import { api } from "./api.js";
 import { find, findAll } from "./dom.js";
 import { seatName } from "./model.js";
 import { playedBy } from "./trick.js";
@@ -22,7 +22,7 @@ import { reduce } from "./table-reduce.js";
 import { buildPage, translatePage, showMuted, dialog } from "./table-page.js";
 import * as draw from "./table-draw.js";
 import * as sheets from "./table-sheets.js";
-import { pageActions } from "./table-input.js";
+import { pageActions, waitingActions } from "./table-input.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").TableInfo} TableInfo */
@@ -293,34 +293,7 @@ export class Game {
   /** @param {TableModel} m */
   renderWaiting(m) {
     const link = m.watching ? "" : inviteLink(this.session);
-    const area = find(this.root, "#action-area");
-    /** @param {unknown} err */
-    const refused = (err) => this.hooks.toast(t(`error.${err instanceof ApiError ? err.code : "internal_error"}`));
-    draw.drawWaiting(this.root, m, link, {
-      copy: async () => {
-        try {
-          await navigator.clipboard.writeText(link);
-          this.hooks.toast(t("waiting.copied"));
-        } catch {
-          /** @type {HTMLInputElement} */ (find(area, "#invite-link")).select();
-        }
-      },
-      move: async (seat) => {
-        try {
-          await api.move(this.session.tableId, this.session.token, seat);
-          if (seat !== this.mySeat) this.dispatch({ type: "seat", seat });
-        } catch (err) {
-          refused(err);
-        }
-      },
-      fill: async () => {
-        try {
-          await api.fill(this.session.tableId, this.session.token);
-        } catch (err) {
-          refused(err);
-        }
-      },
-    });
+    draw.drawWaiting(this.root, m, link, waitingActions(this, link));
   }
 
   /**
