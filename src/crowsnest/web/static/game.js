@@ -76,6 +76,7 @@ export class Game {
     this.state = initialState(session, store.get().settings, localStorage.getItem(MUTE_KEY) === "true");
     this.screen = draw.newScreen();
     this.pumping = false;
+    this.stopped = false;
     /** @type {Map<string, ReturnType<typeof setTimeout>>} */
     this.timers = new Map();
     this.ticker = setInterval(() => draw.tick(this.root), 500);
@@ -137,6 +138,7 @@ export class Game {
   }
 
   stop() {
+    this.stopped = true;
     clearInterval(this.ticker);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
@@ -155,6 +157,7 @@ export class Game {
    * @returns {Promise<void>} once every effect is carried out
    */
   dispatch(input) {
+    if (this.stopped) return Promise.resolve(); // the table is closed: nothing more to draw
     const { state, effects } = reduce(this.state, input, performance.now());
     const before = this.state;
     this.state = state;
@@ -171,6 +174,7 @@ export class Game {
    */
   async run(effects) {
     for (const effect of effects) {
+      if (this.stopped) return;
       const pending = this.apply(effect);
       if (pending instanceof Promise) await pending;
     }
