@@ -41,7 +41,7 @@ test("a date is written for the language; no date is left as it came", () => {
 });
 
 test("a replay step is drawn by the live table's parts, from the step's view", async () => {
-  const { stepModel } = await import("../../src/crowsnest/web/static/replay.js");
+  const { stepModel } = await import("../../src/crowsnest/web/static/replay-table.js");
   const { drawSeat, scorebar } = await import("../../src/crowsnest/web/static/table.js");
   const { trickCards, playedBy } = await import("../../src/crowsnest/web/static/trick.js");
   const { rookView } = await import("./fixtures.js");

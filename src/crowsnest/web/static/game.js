@@ -9,7 +9,7 @@
 
 import { t } from "./i18n.js";
 import { store } from "./store.js";
-import { api, ApiError } from "./api.js";
+import { api } from "./api.js";
 import { find, findAll } from "./dom.js";
 import { seatName } from "./model.js";
 import { playedBy } from "./trick.js";
@@ -22,7 +22,7 @@ import { reduce } from "./table-reduce.js";
 import { buildPage, translatePage, showMuted, dialog } from "./table-page.js";
 import * as draw from "./table-draw.js";
 import * as sheets from "./table-sheets.js";
-import { pageActions } from "./table-input.js";
+import { pageActions, waitingActions } from "./table-input.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").TableInfo} TableInfo */
@@ -76,6 +76,7 @@ export class Game {
     this.state = initialState(session, store.get().settings, localStorage.getItem(MUTE_KEY) === "true");
     this.screen = draw.newScreen();
     this.pumping = false;
+    this.stopped = false;
     /** @type {Map<string, ReturnType<typeof setTimeout>>} */
     this.timers = new Map();
     this.ticker = setInterval(() => draw.tick(this.root), 500);
@@ -137,6 +138,7 @@ export class Game {
   }
 
   stop() {
+    this.stopped = true;
     clearInterval(this.ticker);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
@@ -155,6 +157,7 @@ export class Game {
    * @returns {Promise<void>} once every effect is carried out
    */
   dispatch(input) {
+    if (this.stopped) return Promise.resolve(); // the table is closed: nothing more to draw
     const { state, effects } = reduce(this.state, input, performance.now());
     const before = this.state;
     this.state = state;
@@ -171,6 +174,7 @@ export class Game {
    */
   async run(effects) {
     for (const effect of effects) {
+      if (this.stopped) return;
       const pending = this.apply(effect);
       if (pending instanceof Promise) await pending;
     }
@@ -293,34 +297,7 @@ export class Game {
   /** @param {TableModel} m */
   renderWaiting(m) {
     const link = m.watching ? "" : inviteLink(this.session);
-    const area = find(this.root, "#action-area");
-    /** @param {unknown} err */
-    const refused = (err) => this.hooks.toast(t(`error.${err instanceof ApiError ? err.code : "internal_error"}`));
-    draw.drawWaiting(this.root, m, link, {
-      copy: async () => {
-        try {
-          await navigator.clipboard.writeText(link);
-          this.hooks.toast(t("waiting.copied"));
-        } catch {
-          /** @type {HTMLInputElement} */ (find(area, "#invite-link")).select();
-        }
-      },
-      move: async (seat) => {
-        try {
-          await api.move(this.session.tableId, this.session.token, seat);
-          if (seat !== this.mySeat) this.dispatch({ type: "seat", seat });
-        } catch (err) {
-          refused(err);
-        }
-      },
-      fill: async () => {
-        try {
-          await api.fill(this.session.tableId, this.session.token);
-        } catch (err) {
-          refused(err);
-        }
-      },
-    });
+    draw.drawWaiting(this.root, m, link, waitingActions(this, link));
   }
 
   /**

@@ -136,3 +136,40 @@ async function askHint(game) {
     game.hooks.toast(t(`error.${err instanceof ApiError ? err.code : "internal_error"}`));
   }
 }
+
+/**
+ * What the waiting room's buttons do: copy the invite link, move to a free seat,
+ * fill the free seats with bots.
+ * @param {Game} game
+ * @param {string} link
+ * @returns {import("./panels.js").WaitingActions}
+ */
+export function waitingActions(game, link) {
+  /** @param {unknown} err */
+  const refused = (err) => game.hooks.toast(t(`error.${err instanceof ApiError ? err.code : "internal_error"}`));
+  return {
+    copy: async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        game.hooks.toast(t("waiting.copied"));
+      } catch {
+        /** @type {HTMLInputElement} */ (find(game.root, "#invite-link")).select();
+      }
+    },
+    move: async (seat) => {
+      try {
+        await api.move(game.session.tableId, game.session.token, seat);
+        if (seat !== game.mySeat) game.dispatch({ type: "seat", seat });
+      } catch (err) {
+        refused(err);
+      }
+    },
+    fill: async () => {
+      try {
+        await api.fill(game.session.tableId, game.session.token);
+      } catch (err) {
+        refused(err);
+      }
+    },
+  };
+}

@@ -36,7 +36,7 @@ export function reduce(state, input, now) {
   switch (input.type) {
     case "welcome": {
       const seat = input.seat != null && input.seat !== state.session.seat ? input.seat : state.session.seat;
-      const next = { ...state, session: { ...state.session, seat }, table: input.table, seats: input.table.seats };
+      const welcomed = { ...state, session: { ...state.session, seat }, table: input.table, seats: input.table.seats };
       /** @type {Effect[]} */
       const effects = [{ type: "render", parts: ["seats", "waiting"] }];
       // (Re)connected as a seat: tell the server when Settings turn reviews off, and
@@ -45,7 +45,7 @@ export function reduce(state, input, now) {
         if (state.settings.reviews === false) effects.push({ type: "review_choice" });
         if (state.reviewHand !== null) effects.push({ type: "load_review", hand: state.reviewHand });
       }
-      return { state: next, effects };
+      return { state: welcomed, effects };
     }
     case "state": {
       const deadlines = (input.time_left ?? [null, null, null, null]).map((s) => (s == null ? null : now + s * 1000));
