@@ -15,8 +15,8 @@ from crowsnest.ai.hearts.shooter import Shooter
 from crowsnest.ai.registry import make_bot
 from crowsnest.engine import Action, HeartsGame, HeartsView, PassCards, Play, new_game
 from crowsnest.engine.cards import bits, card_text, cards_text, parse_card, parse_cards, suit_mask
-from crowsnest.engine.hearts import HandResult
 from crowsnest.engine.rules.hearts import HEARTS
+from crowsnest.engine.scoring import HandResult
 from crowsnest.engine.tricks import HEARTS_POWER, Trick, winning_index
 
 POINT_FIRST = sorted(range(52), key=lambda c: (c // 13 != 2 and c != parse_card("QS"), c))

@@ -69,8 +69,8 @@ from crowsnest.engine import (
     parse_cards,
 )
 from crowsnest.engine.cards import bits, card_list_text
-from crowsnest.engine.rook import declarer_score
 from crowsnest.engine.rules.rook import ROOK_CARDS, tables
+from crowsnest.engine.scoring import declarer_score
 from crowsnest.engine.seats import team_of
 
 ROOK_RULES = [r for r in RULESETS if r.startswith("rook/")]

@@ -47,9 +47,8 @@ from crowsnest.engine import (
     parse_cards,
 )
 from crowsnest.engine.cards import COLOUR_NAMES, Family, card_list_text
-from crowsnest.engine.hearts import HandResult
-from crowsnest.engine.rook import RookHandResult
 from crowsnest.engine.rules import rules_of_view
+from crowsnest.engine.scoring import HandResult, RookHandResult
 from crowsnest.engine.tricks import Trick
 from crowsnest.engine.wire import (
     LEGAL,

@@ -87,8 +87,8 @@ from crowsnest.engine import (
     RookRules,
     RookView,
 )
-from crowsnest.engine.rook import RookHandResult, declarer_score, score_hand
 from crowsnest.engine.rules.rook import CROWSNEST, ONE_HIGH, RED_ONE_RULES, TOURNAMENT
+from crowsnest.engine.scoring import RookHandResult, declarer_score, score_hand
 from crowsnest.engine.seats import team_of
 
 DEFAULT_PLAYOUTS: Final = 250
@@ -666,7 +666,7 @@ def bid_world(
 def shifted_score(rules: RookRules, result: RookHandResult, seat: int, bonus: int) -> int:
     """:func:`~crowsnest.ai.rook.search.team_score` of ``result`` for ``seat`` had its
     team counted ``bonus`` points more and the other team as many fewer, the hand
-    scored again by the engine (:func:`~crowsnest.engine.rook.score_hand`, the counts
+    scored again by the engine (:func:`~crowsnest.engine.scoring.score_hand`, the counts
     given as captured: the nest and the trick bonus are in them already)."""
     if not bonus:
         return team_score(result, seat)
