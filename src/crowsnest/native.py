@@ -58,6 +58,8 @@ MODULES: Final = (
     "crowsnest.ai.hearts.common",
     "crowsnest.ai.hearts.situation",
     "crowsnest.ai.hearts.policy",
+    "crowsnest.ai.hearts.worlds",
+    "crowsnest.ai.hearts.search",
     "crowsnest.ai.hearts.hard",
     "crowsnest.ai.hearts.solver",
     "crowsnest.ai.rook.common",
