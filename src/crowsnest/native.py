@@ -70,6 +70,10 @@ MODULES: Final = (
     "crowsnest.ai.rook.worlds",
     "crowsnest.ai.rook.search",
     "crowsnest.ai.rook.exact",
+    "crowsnest.ai.rook.margins",
+    "crowsnest.ai.rook.candidates",
+    "crowsnest.ai.rook.settings",
+    "crowsnest.ai.rook.scorer",
     "crowsnest.ai.rook.hard",
 )
 """The compiled modules: the engine's games (their moves, checked or not, and every

@@ -17,31 +17,27 @@ import pytest
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.registry import make_bot
+from crowsnest.ai.rook.candidates import bid_value, bid_world, play_run, shifted_score
 from crowsnest.ai.rook.common import Deck, deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
 from crowsnest.ai.rook.hand import estimate
-from crowsnest.ai.rook.hard import (
+from crowsnest.ai.rook.hard import Hard
+from crowsnest.ai.rook.margins import (
     CONFIDENCE,
     FULL,
     SHADE,
     SHADE_WEAK,
-    Hard,
     auction_shade,
     bid_shade,
-    bid_value,
-    bid_world,
     close_call,
-    known_of,
-    play_run,
-    shifted_score,
     threshold,
 )
 from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.odds import HARD, NORMAL, none_held
 from crowsnest.ai.rook.search import finish_auction, play_contract, styles_for
-from crowsnest.ai.rook.worlds import NEST, plausibility, sample
+from crowsnest.ai.rook.worlds import NEST, known_of, plausibility, sample
 from crowsnest.arena.positions import (
     MEDIUM,
     MONSTER,
