@@ -38,7 +38,7 @@ from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.odds import HARD, NORMAL, none_held
 from crowsnest.ai.rook.search import finish_auction, play_contract, styles_for
 from crowsnest.ai.rook.worlds import NEST, known_of, plausibility, sample
-from crowsnest.arena.positions import (
+from crowsnest.arena.scenarios import (
     MEDIUM,
     MONSTER,
     STRONG_PARTNER,
