@@ -2,7 +2,7 @@
 
 The same rules as :mod:`crowsnest.engine.hearts`, written over arrays of games so
 that one Python-level step advances every game in the batch (the round's score is the
-engine's own :func:`~crowsnest.engine.hearts.score_round`, game by game). It serves
+engine's own :func:`~crowsnest.engine.scoring.score_round`, game by game). It serves
 the throughput benchmark; the tests replay every batched game through the reference
 engine, action by action, and require the same scores.
 
@@ -19,8 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from crowsnest.engine.cards import hearts_card, suit_mask
-from crowsnest.engine.hearts import score_round
 from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
+from crowsnest.engine.scoring import score_round
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]

@@ -4,7 +4,7 @@ The Rook counterpart of :func:`bench.batch.hearts_hands`: the same rules
 as :class:`crowsnest.engine.rook.RookGame` (every rule set and option of
 :class:`~crowsnest.engine.rules.rook.RookRules`), written over arrays of games so that
 one Python-level step advances every game in the batch; each hand is then scored by
-the engine's own :func:`~crowsnest.engine.rook.score_hand`, game by game, so the
+the engine's own :func:`~crowsnest.engine.scoring.score_hand`, game by game, so the
 scoring rules are stated once. Every decision is uniformly random over the legal
 actions. The tests replay every batched hand through the
 reference engine, action by action, and require the same result.
@@ -25,8 +25,8 @@ import numpy.typing as npt
 
 from bench.batch import I64, ONE, U64, ZERO
 from crowsnest.engine.cards import CROW, colour_of
-from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules.rook import RookRules, tables
+from crowsnest.engine.scoring import score_hand
 
 Bools = npt.NDArray[np.bool_]
 

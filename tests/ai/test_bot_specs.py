@@ -11,10 +11,10 @@ import pytest
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
 from crowsnest.ai.registry import BOTS, make_bot
 from crowsnest.ai.rook.common import deck_of
-from crowsnest.ai.rook.hard import RULE_BID_STYLES, RULE_STYLES
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.ai.rook.normal import Normal as RookNormal
 from crowsnest.ai.rook.odds import STYLES
+from crowsnest.ai.rook.settings import RULE_BID_STYLES, RULE_STYLES
 from crowsnest.ai.specs import OPTIONS, canonical_spec
 from crowsnest.engine.rules.rook import CROWSNEST, RED_ONE_RULES, ROOK_PRESETS, TOURNAMENT
 

@@ -9,14 +9,16 @@ import pytest
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.easy import Easy
-from crowsnest.ai.hearts.hard import Hard, moon_pass, sample_world, survivors
+from crowsnest.ai.hearts.hard import Hard
 from crowsnest.ai.hearts.normal import Normal
+from crowsnest.ai.hearts.search import moon_pass, survivors
 from crowsnest.ai.hearts.shooter import Shooter
+from crowsnest.ai.hearts.worlds import sample_world
 from crowsnest.ai.registry import make_bot
 from crowsnest.engine import Action, HeartsGame, HeartsView, PassCards, Play, new_game
 from crowsnest.engine.cards import bits, card_text, cards_text, parse_card, parse_cards, suit_mask
-from crowsnest.engine.hearts import HandResult
 from crowsnest.engine.rules.hearts import HEARTS
+from crowsnest.engine.scoring import HandResult
 from crowsnest.engine.tricks import HEARTS_POWER, Trick, winning_index
 
 POINT_FIRST = sorted(range(52), key=lambda c: (c // 13 != 2 and c != parse_card("QS"), c))

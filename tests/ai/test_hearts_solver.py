@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solver
 from crowsnest.engine import HeartsGame
 from crowsnest.engine.cards import bits, parse_card, parse_cards
-from crowsnest.engine.hearts import score_round
 from crowsnest.engine.rules.hearts import HEARTS
+from crowsnest.engine.scoring import score_round
 from crowsnest.engine.tricks import Trick
 
 

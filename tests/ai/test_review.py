@@ -12,20 +12,10 @@ from test_rook_bots import COUNTERS, FEED
 
 from crowsnest.ai.hearts.normal import Normal
 from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solved, Solver
-from crowsnest.ai.review import (
-    HEARTS_BANDS,
-    ROOK_BANDS,
-    Decision,
-    accuracy,
-    band_of,
-    bands,
-    judge_position,
-    legal_count,
-    review,
-    sampled,
-    scorer_for,
-)
-from crowsnest.arena.positions import game_at
+from crowsnest.ai.judge import legal_count, sampled, scorer_for
+from crowsnest.ai.review import judge_position, review
+from crowsnest.ai.verdicts import HEARTS_BANDS, ROOK_BANDS, Decision, accuracy, band_of, bands
+from crowsnest.arena.scenarios import game_at
 from crowsnest.engine import (
     RULESETS,
     Bid,

@@ -17,32 +17,28 @@ import pytest
 
 from crowsnest.ai.base import Bot
 from crowsnest.ai.registry import make_bot
+from crowsnest.ai.rook.candidates import bid_value, bid_world, play_run, shifted_score
 from crowsnest.ai.rook.common import Deck, deck_for, deck_of, points_of
 from crowsnest.ai.rook.easy import Easy
 from crowsnest.ai.rook.exact import exact_value
 from crowsnest.ai.rook.greedy import Greedy, strength
 from crowsnest.ai.rook.hand import estimate
-from crowsnest.ai.rook.hard import (
+from crowsnest.ai.rook.hard import Hard
+from crowsnest.ai.rook.margins import (
     CONFIDENCE,
     FULL,
     SHADE,
     SHADE_WEAK,
-    Hard,
     auction_shade,
     bid_shade,
-    bid_value,
-    bid_world,
     close_call,
-    known_of,
-    play_run,
-    shifted_score,
     threshold,
 )
 from crowsnest.ai.rook.normal import Normal
 from crowsnest.ai.rook.odds import HARD, NORMAL, none_held
 from crowsnest.ai.rook.search import finish_auction, play_contract, styles_for
-from crowsnest.ai.rook.worlds import NEST, plausibility, sample
-from crowsnest.arena.positions import (
+from crowsnest.ai.rook.worlds import NEST, known_of, plausibility, sample
+from crowsnest.arena.scenarios import (
     MEDIUM,
     MONSTER,
     STRONG_PARTNER,
@@ -69,8 +65,8 @@ from crowsnest.engine import (
     parse_cards,
 )
 from crowsnest.engine.cards import bits, card_list_text
-from crowsnest.engine.rook import declarer_score
 from crowsnest.engine.rules.rook import ROOK_CARDS, tables
+from crowsnest.engine.scoring import declarer_score
 from crowsnest.engine.seats import team_of
 
 ROOK_RULES = [r for r in RULESETS if r.startswith("rook/")]

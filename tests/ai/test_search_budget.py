@@ -12,8 +12,8 @@ import pytest
 from crowsnest.ai.budget import EARLY_EVERY, EARLY_MIN, TALLY, race
 from crowsnest.ai.draw import shuffle
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
-from crowsnest.ai.hearts.hard import distinct_cards
 from crowsnest.ai.hearts.normal import Normal as HeartsNormal
+from crowsnest.ai.hearts.search import distinct_cards
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.engine import new_game
 from crowsnest.engine.cards import parse_card, parse_cards

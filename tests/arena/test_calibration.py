@@ -15,7 +15,7 @@ from crowsnest.arena.api import rook_arena
 from crowsnest.arena.calibration import BANDS, Calibration, Contract, calibrate, checked
 from crowsnest.arena.hand import RookHand
 from crowsnest.arena.log import read_log
-from crowsnest.arena.positions import MONSTER, WEAK_PARTNER, partner_opened
+from crowsnest.arena.scenarios import MONSTER, WEAK_PARTNER, partner_opened
 from crowsnest.cli import main
 from crowsnest.engine import RookView
 

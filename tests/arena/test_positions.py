@@ -1,4 +1,5 @@
-"""Scenario positions played out (``crowsnest.arena.positions``, ``crowsnest position``)."""
+"""Scenario positions played out (``crowsnest.arena.positions``, ``position_runs``,
+``crowsnest position``)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from crowsnest.arena import positions
+from crowsnest.arena import position_runs
 from crowsnest.arena.players import Seating
-from crowsnest.arena.positions import (
-    POSITIONS,
-    TOP_TRUMP,
-    Choice,
-    Deal,
-    Job,
-    PositionLogError,
-    deal_around,
-    play_out,
-    run,
-)
+from crowsnest.arena.position_runs import Deal, Job, PositionLogError, play_out, run
+from crowsnest.arena.positions import POSITIONS, Choice
+from crowsnest.arena.scenarios import TOP_TRUMP, deal_around
 from crowsnest.cli import main
 from crowsnest.engine import RULESETS, RookRules
 from crowsnest.engine.cards import card_list_text
@@ -100,7 +93,7 @@ def test_deals_the_position_does_not_admit_are_skipped_and_counted() -> None:
     seating = Seating("rook")
     skipped = play_out(Job("top-trump", "greedy", "greedy", 0), in_nest, seating)
     assert skipped == Deal(in_nest, None)
-    report = positions.report(Job("top-trump", "greedy", "greedy", 0), [skipped])
+    report = position_runs.report(Job("top-trump", "greedy", "greedy", 0), [skipped])
     assert report.skipped == 1 and report.differences == {}
     assert "0 deals played out (1 not admitted)" in report.text()
 

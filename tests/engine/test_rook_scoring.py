@@ -23,7 +23,7 @@ from conftest import (
 )
 
 from crowsnest.engine import RookGame
-from crowsnest.engine.rook import RookHandResult
+from crowsnest.engine.scoring import RookHandResult
 
 CN = "rook/crowsnest"
 TR = "rook/tournament"

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from crowsnest.ai import RandomBot
 from crowsnest.engine import RULESETS, HeartsGame, RookGame, new_game, parse_card
 from crowsnest.engine.cards import CROW, bits, popcount, suit_mask
-from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules import RookRules, get_rules, tables
 from crowsnest.engine.rules.rook import CROWSNEST, RED_ONE, TOURNAMENT
+from crowsnest.engine.scoring import score_hand
 from crowsnest.engine.tricks import (
     card_points,
     follow_mask,

@@ -1,4 +1,4 @@
-"""The wire formats (engine/wire.py) are what the engine writes: every view, event,
+"""The wire formats (engine/wire/) are what the engine writes: every view, event,
 deal and record of random games fits its declaration, and nothing undeclared gets out."""
 
 from __future__ import annotations

@@ -25,17 +25,8 @@ from typing import IO, Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from crowsnest.ai.protocol import (
-    ACTION,
-    BOT_HELLO,
-    ERROR,
-    act_message,
-    action_from_text,
-    describe,
-    game_of,
-    hello_message,
-    is_allowed,
-)
+from crowsnest.ai.protocol import ACTION, BOT_HELLO, ERROR, act_message, hello_message
+from crowsnest.ai.view_json import action_from_text, describe, game_of, is_allowed
 from crowsnest.engine import Action, LegalAction, PlayerView, action_text
 
 T = TypeVar("T")

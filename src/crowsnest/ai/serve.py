@@ -19,10 +19,10 @@ from crowsnest.ai.protocol import (
     ProtocolError,
     action_message,
     error_message,
-    game_of,
     hello_message,
     read_act,
 )
+from crowsnest.ai.view_json import game_of
 
 
 class BotSession:

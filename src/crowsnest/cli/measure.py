@@ -228,11 +228,11 @@ def _position_arguments(position: argparse.ArgumentParser) -> None:
     failures=((ValueError, 2), (OSError, 1)),  # PositionLogError is a ValueError
 )
 def _position(args: argparse.Namespace) -> int:
-    from crowsnest.arena import positions
+    from crowsnest.arena import position_runs
 
     _warn_if_slow("position")
-    job = positions.Job(args.name, args.side, args.others or args.side, args.seed)
-    result = positions.run(job, args.deals, workers=args.workers, out=args.out)
+    job = position_runs.Job(args.name, args.side, args.others or args.side, args.seed)
+    result = position_runs.run(job, args.deals, workers=args.workers, out=args.out)
     print(json.dumps(result.json(), indent=1) if args.json else result.text(), flush=True)
     return 0
 

@@ -28,9 +28,7 @@ from crowsnest.engine.actions import (
 from crowsnest.engine.base import (
     RECORD_FORMAT,
     RECORD_VERSION,
-    Deal,
     Game,
-    Standing,
     replay_actions,
 )
 from crowsnest.engine.cards import (
@@ -42,6 +40,7 @@ from crowsnest.engine.cards import (
     parse_card,
     parse_cards,
 )
+from crowsnest.engine.deals import Deal
 from crowsnest.engine.errors import (
     IllegalAction,
     InvalidAction,
@@ -63,6 +62,7 @@ from crowsnest.engine.rules import (
     get_rules,
     option_specs,
 )
+from crowsnest.engine.scoring import Standing
 from crowsnest.engine.views import HeartsView, RookView
 
 AnyGame = HeartsGame | RookGame

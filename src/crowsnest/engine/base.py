@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 from crowsnest.engine.actions import (
@@ -21,7 +19,8 @@ from crowsnest.engine.actions import (
     action_text,
     parse_action,
 )
-from crowsnest.engine.cards import Family, bits, card_list_text, cards_text, is_card, parse_cards
+from crowsnest.engine.cards import Family, bits, cards_text, is_card
+from crowsnest.engine.deals import Deal, deck_list, parse_deal
 from crowsnest.engine.errors import (
     IllegalAction,
     InvalidAction,
@@ -31,8 +30,8 @@ from crowsnest.engine.errors import (
     RulesError,
 )
 from crowsnest.engine.events import Event
-from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules import HeartsRules, RookRules
+from crowsnest.engine.scoring import Standing
 
 R = TypeVar("R", HeartsRules, RookRules)
 G = TypeVar("G", bound="Game[Any]")
@@ -40,92 +39,6 @@ G = TypeVar("G", bound="Game[Any]")
 RECORD_FORMAT: Final = "crowsnest-record"
 RECORD_VERSION: Final = 1
 SEATS: Final = (0, 1, 2, 3)
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """One deal: the four hands (seats 0..3) and the nest, as masks."""
-
-    hands: tuple[int, int, int, int]
-    nest: int = 0
-
-    def __reduce__(self) -> Reduced:
-        return reduce_frozen(self)
-
-    def to_json(self, family: Family) -> dict[str, Any]:
-        """The deal as JSON, its cards those of ``family``'s deck."""
-        out: dict[str, Any] = {"hands": [card_list_text(h, family) for h in self.hands]}
-        if self.nest:
-            out["nest"] = card_list_text(self.nest, family)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One seat's place in the game (final once the game is over)."""
-
-    seat: int
-    team: int
-    """The index of the seat's team in ``rules.teams``."""
-    score: int
-    """The game total of the seat's team (Hearts: the seat's own; low is good)."""
-    won: bool
-    """The game is over and the seat's team won it."""
-    made: int = 0
-    """Rook: contracts the seat made as declarer."""
-    went_set: int = 0
-    """Rook: contracts the seat went set on as declarer."""
-    place: int = 1
-    """1 + how many teams stand better (teams that stand equal share a place)."""
-    hands: int = 0
-    """Hands played to the end."""
-    hand_points: int = 0
-    """What the seat (Rook: its team) scored over those hands."""
-    moons_shot: int = 0
-    """Hearts: hands in which the seat shot the moon."""
-    moons_suffered: int = 0
-    """Hearts: hands in which another seat shot the moon."""
-
-    def __reduce__(self) -> Reduced:
-        return reduce_frozen(self)
-
-
-def parse_deal(data: object, family: Family, deck: int, hand_size: int, nest_size: int) -> Deal:
-    """Validate one deal of ``family``'s cards given as ``{"hands": [[card, ...] x4],
-    "nest": [card, ...]}``."""
-    if not isinstance(data, Mapping):
-        raise InvalidAction("bad_deal", "a deal is an object with 'hands' (and 'nest')")
-    unknown = set(data) - {"hands", "nest"}
-    if unknown:
-        raise InvalidAction("bad_deal", f"unknown deal fields {sorted(unknown)!r}")
-    hands_in = data.get("hands")
-    if not isinstance(hands_in, Sequence) or isinstance(hands_in, str) or len(hands_in) != 4:
-        raise InvalidAction("bad_deal", "'hands' must be a list of 4 lists of cards")
-    nest_in = data.get("nest", [])
-    seen = 0
-    masks: list[int] = []
-    named: list[tuple[str, object]] = [(f"hand {i}", h) for i, h in enumerate(hands_in)]
-    for who, cards in [*named, ("nest", nest_in)]:
-        if not isinstance(cards, Sequence) or isinstance(cards, str):
-            raise InvalidAction("bad_deal", f"{who} must be a list of cards")
-        if not all(isinstance(c, str) for c in cards):
-            raise InvalidAction("bad_deal", f"{who} must be a list of card texts")
-        try:
-            mask = parse_cards(cards, family)
-        except InvalidAction as err:  # a card of no deck, of another one, or named twice
-            raise InvalidAction("bad_deal", f"{who}: {err.message}") from None
-        size = nest_size if who == "nest" else hand_size
-        if mask.bit_count() != size:
-            raise InvalidAction("bad_deal", f"{who} has {mask.bit_count()} cards, not {size}")
-        if mask & ~deck:
-            raise InvalidAction(
-                "bad_deal", f"{who}: {cards_text(mask & ~deck, family)} not in this deck"
-            )
-        if mask & seen:
-            raise InvalidAction("bad_deal", f"{who}: {cards_text(mask & seen, family)} dealt twice")
-        seen |= mask
-        masks.append(mask)
-    return Deal((masks[0], masks[1], masks[2], masks[3]), masks[4])
 
 
 def _well_formed(action: Action, family: Family) -> bool:
@@ -155,16 +68,6 @@ def _cards_named(action: Action) -> int:
     if isinstance(action, PassCards | Discard):
         return action.cards
     return 0
-
-
-@cache
-def _deck_tuple(deck: int) -> tuple[int, ...]:
-    return tuple(bits(deck))
-
-
-def _deck_list(deck: int) -> list[int]:
-    """The cards of ``deck``, lowest first, as a new list (to shuffle)."""
-    return list(_deck_tuple(deck))
 
 
 class Game(ABC, Generic[R]):
@@ -214,7 +117,7 @@ class Game(ABC, Generic[R]):
         very same game, random state included.
         """
         deck, hand_size, _ = self._deal_shape()
-        cards = _deck_list(deck)
+        cards = deck_list(deck)
         rng = self._rng
         if rng is None:
             rng = self._rng = random.Random(self.seed)

@@ -12,7 +12,7 @@ constructor::
 ``tests/test_native.py`` holds every such class to it, and round-trips the views of
 whole games through pickle under the compiled build.
 
->>> from crowsnest.engine.base import Deal
+>>> from crowsnest.engine.deals import Deal
 >>> import pickle
 >>> pickle.loads(pickle.dumps(Deal((1, 2, 4, 8), 16)))
 Deal(hands=(1, 2, 4, 8), nest=16)

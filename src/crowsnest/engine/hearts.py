@@ -8,23 +8,20 @@ goes straight to ``play``; a finished round is scored and the next one dealt at 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from crowsnest.engine.actions import PLAY_TEXT, PLAYS, Action, Choose, LegalAction, PassCards, Play
-from crowsnest.engine.base import Game, Standing
+from crowsnest.engine.base import Game
 from crowsnest.engine.cards import (
     HEARTS,
-    SUIT_NAMES,
     card_list_text,
-    cards_text,
     hearts_card,
     suit_mask,
 )
-from crowsnest.engine.errors import IllegalAction
+from crowsnest.engine.checks import check_hearts_play, check_pass, hearts_wrong_action
 from crowsnest.engine.events import Event, play_event, turn_event
-from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules.hearts import PASS_OFFSET, HeartsRules
+from crowsnest.engine.scoring import HandResult, Standing, hearts_standings, score_round
 from crowsnest.engine.tricks import (
     HEARTS_POWER,
     HEARTS_SUITS,
@@ -45,30 +42,6 @@ HEARTS_MASK: Final = suit_mask(2)
 SUIT_MASKS: Final = HEARTS_SUITS
 POINT_CARDS: Final = HEARTS_MASK | 1 << QUEEN_SPADES
 _ON_TURN: Final = tuple(frozenset((s,)) for s in range(4))
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    points: tuple[int, int, int, int]
-    """Points scored this hand (after the moon)."""
-    moon: int | None
-    totals: tuple[int, int, int, int]
-
-    def __reduce__(self) -> Reduced:
-        return reduce_frozen(self)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"points": list(self.points), "moon": self.moon, "totals": list(self.totals)}
-
-
-def score_round(rules: HeartsRules, taken: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
-    """What each seat scores for a round in which it took ``taken`` points, and the
-    seat that shot the moon (it scores 0, every other seat all the points) or None."""
-    total = rules.points_per_hand
-    moon = next((s for s in range(4) if taken[s] == total), None)
-    if moon is None:
-        return tuple(taken), None
-    return tuple(0 if s == moon else total for s in range(4)), moon
 
 
 def legal_cards(hand: int, led: int, first_trick: bool, broken: bool) -> int:
@@ -340,48 +313,13 @@ class HeartsGame(Game[HeartsRules]):
         hand = self.hands[seat]
         if self.phase == "pass":
             if not isinstance(action, PassCards):
-                raise IllegalAction(
-                    "wrong_action",
-                    f"{text!r}: now each player passes {self.rules.pass_count} cards "
-                    f"{self.direction} ('pass <card> <card> <card>')",
-                )
-            n = action.cards.bit_count()
-            if n != self.rules.pass_count:
-                raise IllegalAction(
-                    "wrong_card_count",
-                    f"{text!r}: pass {self.rules.pass_count} cards, not {n}",
-                    {"count": self.rules.pass_count},
-                )
-            if action.cards & ~hand:
-                raise IllegalAction(
-                    "card_not_in_hand",
-                    f"{text!r}: you do not hold {cards_text(action.cards & ~hand, HEARTS)}",
-                )
+                raise hearts_wrong_action("pass", self.rules.pass_count, self.direction, text)
+            check_pass(action.cards, hand, self.rules.pass_count, text)
             return
         if not isinstance(action, Play):
-            raise IllegalAction("wrong_action", f"{text!r}: now you play a card ('play <card>')")
-        bit = 1 << action.card
-        if not bit & hand:
-            raise IllegalAction("card_not_in_hand", f"{text!r}: you do not hold that card")
-        if bit & self.legal_mask():
-            return
-        if not self.trick and not self.tricks:
-            raise IllegalAction("must_lead_two_of_clubs", f"{text!r}: the first trick opens 2C")
-        if self.trick and hand & SUIT_MASKS[self.trick[0] // 13]:
-            suit = SUIT_NAMES[self.trick[0] // 13]
-            raise IllegalAction(
-                "must_follow_suit", f"{text!r}: you must follow {suit}", {"suit": suit}
-            )
-        if self.trick:
-            raise IllegalAction(
-                "no_points_on_first_trick",
-                f"{text!r}: no heart and not the queen of spades on the first trick "
-                "while you hold another card",
-            )
-        raise IllegalAction(
-            "hearts_not_broken",
-            f"{text!r}: hearts are not broken and you hold a card that is not a heart",
-        )
+            raise hearts_wrong_action("play", self.rules.pass_count, self.direction, text)
+        legal = self.legal_mask()
+        check_hearts_play(action.card, hand, legal, self.trick, not self.tricks, text)
 
     def pass_fast(self, seat: int, cards: int, events: list[Event] | None = None) -> None:
         """Record ``seat``'s pass, unchecked; the fourth pass makes the exchange."""
@@ -398,22 +336,7 @@ class HeartsGame(Game[HeartsRules]):
             self.play_fast(action.card, events)
 
     def standings(self) -> tuple[Standing, ...]:
-        team_of = self.rules.team_of
-        totals = self.totals
-        return tuple(
-            Standing(
-                s,
-                team_of(s),
-                totals[team_of(s)],
-                self.winner == team_of(s),
-                place=1 + sum(1 for t in totals if t < totals[team_of(s)]),
-                hands=len(self.results),
-                hand_points=sum(r.points[s] for r in self.results),
-                moons_shot=sum(1 for r in self.results if r.moon == s),
-                moons_suffered=sum(1 for r in self.results if r.moon not in (None, s)),
-            )
-            for s in range(4)
-        )
+        return hearts_standings(self.rules, self.results, self.totals, self.winner)
 
     # -- what players see ---------------------------------------------------------------
 

@@ -14,8 +14,6 @@ played to the end, whoever leads them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from crowsnest.engine.actions import (
     PLAYS,
@@ -28,20 +26,13 @@ from crowsnest.engine.actions import (
     Play,
     Resign,
 )
-from crowsnest.engine.base import Game, Standing
-from crowsnest.engine.cards import (
-    COLOUR_NAMES,
-    CROW,
-    ROOK,
-    bits,
-    card_list_text,
-    cards_text,
-    colour_of,
-)
+from crowsnest.engine.base import Game
+from crowsnest.engine.cards import COLOUR_NAMES, CROW, ROOK, bits, card_list_text, colour_of
+from crowsnest.engine.checks import check_bid, check_discard, check_rook_play, rook_wrong_action
 from crowsnest.engine.errors import IllegalAction
 from crowsnest.engine.events import Event, play_event, turn_event
-from crowsnest.engine.frozen import Reduced, reduce_frozen
 from crowsnest.engine.rules.rook import RookRules, RookTables, tables
+from crowsnest.engine.scoring import RookHandResult, Standing, rook_standings, score_hand
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import Trick, follow_mask, led_suit, trick_points, winning_index
 from crowsnest.engine.views import RookView, rook_view
@@ -61,91 +52,6 @@ def _tables(rules: RookRules) -> RookTables:
     t = tables(rules)
     _LAST_TABLES[0] = (rules, t)
     return t
-
-
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """What a Rook hand scores, from what each team took."""
-
-    counted: tuple[int, int]
-    """Each team's points: counters captured, the nest (to the last trick's team), the
-    trick bonus (to the team taking more tricks)."""
-    made: bool
-    """The declaring team counted at least the bid."""
-    score: tuple[int, int]
-    """What each team scores: a set declarer loses the bid; a made contract scores the
-    bid or what was counted (``made_scores``); the defence scores what it counted."""
-
-    def __reduce__(self) -> Reduced:
-        return reduce_frozen(self)
-
-
-def declarer_score(rules: RookRules, bid: int, counted: int) -> int:
-    """What the declaring team scores for a contract of ``bid`` when it counted
-    ``counted``: set (under the bid), it loses the bid; made, it scores the bid or what
-    it counted, as the rule set says (``made_scores``)."""
-    if counted < bid:
-        return -bid
-    return bid if rules.made_scores == "bid" else counted
-
-
-def score_hand(
-    rules: RookRules,
-    declarer: int,
-    bid: int,
-    captured: Sequence[int],
-    tricks_won: Sequence[int],
-    nest_points: int,
-    last_trick_team: int,
-) -> HandScore:
-    """Score one Rook hand: the one statement of the scoring rules."""
-    counted = [captured[0], captured[1]]
-    counted[last_trick_team] += nest_points
-    if tricks_won[0] != tricks_won[1]:
-        counted[0 if tricks_won[0] > tricks_won[1] else 1] += rules.trick_bonus
-    side = team_of(declarer)
-    made = counted[side] >= bid
-    score = counted[:]
-    score[side] = declarer_score(rules, bid, counted[side])
-    return HandScore((counted[0], counted[1]), made, (score[0], score[1]))
-
-
-@dataclass(frozen=True, slots=True)
-class RookHandResult:
-    declarer: int
-    bid: int
-    trump: int
-    counted: tuple[int, int]
-    """Each team's points: counters captured, the nest, the trick bonus."""
-    nest_points: int
-    last_trick_team: int
-    tricks_won: tuple[int, int]
-    made: bool
-    score: tuple[int, int]
-    """What each team scores for the hand (a set declarer loses the bid)."""
-    totals: tuple[int, int]
-
-    def __reduce__(self) -> Reduced:
-        return reduce_frozen(self)
-
-    @property
-    def declarer_team(self) -> int:
-        """The team that declared (the index in ``rules.teams``)."""
-        return team_of(self.declarer)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "declarer": self.declarer,
-            "bid": self.bid,
-            "trump": COLOUR_NAMES[self.trump],
-            "counted": list(self.counted),
-            "nest_points": self.nest_points,
-            "last_trick_team": self.last_trick_team,
-            "tricks_won": list(self.tricks_won),
-            "made": self.made,
-            "score": list(self.score),
-            "totals": list(self.totals),
-        }
 
 
 class RookGame(Game[RookRules]):
@@ -465,15 +371,6 @@ class RookGame(Game[RookRules]):
             return [NameTrump(c) for c in range(4)]
         return [PLAYS[c] for c in bits(self.legal_mask())]
 
-    def _wrong(self, text: str) -> IllegalAction:
-        expected = {
-            "auction": "a bid ('bid 75' or 'bid pass')",
-            "discard": f"a discard of {self.rules.nest_size} cards ('discard <card> ...')",
-            "trump": "naming trump ('trump red')",
-            "play": "playing a card ('play <card>')",
-        }[self.phase]
-        return IllegalAction("wrong_action", f"{text!r}: now is {expected}")
-
     def _check_resign(self, seat: int, text: str) -> None:
         """Either seat of a team may resign for it, on its turn or not, in any phase
         before the game is over (:meth:`Game.check` has refused a game over)."""
@@ -482,86 +379,16 @@ class RookGame(Game[RookRules]):
 
     def _check(self, seat: int, action: Action, text: str) -> None:
         phase = self.phase
-        if phase == "auction":
-            if not isinstance(action, Bid):
-                raise self._wrong(text)
-            self._check_bid(seat, action.amount, text)
-        elif phase == "discard":
-            if not isinstance(action, Discard):
-                raise self._wrong(text)
-            self._check_discard(seat, action.cards, text)
-        elif phase == "trump":
-            if not isinstance(action, NameTrump):
-                raise self._wrong(text)
-        else:
-            if not isinstance(action, Play):
-                raise self._wrong(text)
-            self._check_play(seat, action.card, text)
-
-    def _check_bid(self, seat: int, amount: int | None, text: str) -> None:
-        rules = self.rules
-        if amount is None:
-            if self._forced(seat):
-                raise IllegalAction(
-                    "dealer_must_bid",
-                    f"{text!r}: the others passed; the dealer must bid at least {rules.min_bid}",
-                )
-            return
-        if amount % rules.bid_step:
-            raise IllegalAction(
-                "bid_not_multiple",
-                f"{text!r}: bids are multiples of {rules.bid_step}",
-                {"step": rules.bid_step},
-            )
-        if amount > rules.max_bid:
-            raise IllegalAction(
-                "bid_too_high", f"{text!r}: the most is {rules.max_bid}", {"maximum": rules.max_bid}
-            )
-        if amount < rules.min_bid:
-            raise IllegalAction(
-                "bid_too_low",
-                f"{text!r}: the minimum bid is {rules.min_bid}",
-                {"minimum": rules.min_bid},
-            )
-        if self.high_bidder is not None and amount <= self.high_bid:
-            raise IllegalAction(
-                "bid_too_low",
-                f"{text!r}: the bid must be higher than {self.high_bid}",
-                {"minimum": self.high_bid + rules.bid_step},
-            )
-
-    def _check_discard(self, seat: int, cards: int, text: str) -> None:
-        n = self.rules.nest_size
         hand = self.hands[seat]
-        if cards.bit_count() != n:
-            raise IllegalAction(
-                "wrong_card_count",
-                f"{text!r}: discard {n} cards, not {cards.bit_count()}",
-                {"count": n},
-            )
-        if cards & ~hand:
-            raise IllegalAction(
-                "card_not_in_hand", f"{text!r}: you do not hold {cards_text(cards & ~hand, ROOK)}"
-            )
-        choice = self.discard_choice()
-        if not choice.admits(cards):
-            because = (
-                f"discard every card that is not a counter ({cards_text(choice.required, ROOK)}) "
-                "before any counter"
-                if choice.required
-                else "counters may not be discarded while you hold other cards"
-            )
-            raise IllegalAction("counter_discard", f"{text!r}: {because}")
-
-    def _check_play(self, seat: int, card: int, text: str) -> None:
-        bit = 1 << card
-        if not bit & self.hands[seat]:
-            raise IllegalAction("card_not_in_hand", f"{text!r}: you do not hold that card")
-        if not bit & self.legal_mask():
-            led = self.led_name()
-            raise IllegalAction(
-                "must_follow_suit", f"{text!r}: you must follow the led suit ({led})", {"suit": led}
-            )
+        if phase == "auction" and isinstance(action, Bid):
+            high = None if self.high_bidder is None else self.high_bid
+            check_bid(self.rules, action.amount, self._forced(seat), high, text)
+        elif phase == "discard" and isinstance(action, Discard):
+            check_discard(action.cards, hand, self.discard_choice(), text)
+        elif phase == "play" and isinstance(action, Play):
+            check_rook_play(action.card, hand, self.legal_mask(), self.led_name(), text)
+        elif not (phase == "trump" and isinstance(action, NameTrump)):
+            raise rook_wrong_action(phase, self.rules.nest_size, text)
 
     def led_name(self) -> str:
         if not self.trick:
@@ -583,28 +410,7 @@ class RookGame(Game[RookRules]):
             self.resign(seat, events)
 
     def standings(self) -> tuple[Standing, ...]:
-        out = []
-        for seat in range(4):
-            team = team_of(seat)
-            made = sum(1 for r in self.results if r.declarer == seat and r.made)
-            went_set = sum(1 for r in self.results if r.declarer == seat and not r.made)
-            won = self.winner == team
-            place = 1 if won or self.winner is None else 2
-            points = sum(r.score[team] for r in self.results)
-            out.append(
-                Standing(
-                    seat,
-                    team,
-                    self.totals[team],
-                    won,
-                    made,
-                    went_set,
-                    place,
-                    hands=len(self.results),
-                    hand_points=points,
-                )
-            )
-        return tuple(out)
+        return rook_standings(self.results, self.totals, self.winner)
 
     # -- what players see -------------------------------------------------------------------
 

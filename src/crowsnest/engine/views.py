@@ -14,11 +14,12 @@ from crowsnest.engine.cards import COLOUR_NAMES, HEARTS, ROOK, Family, card_list
 from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, rules_of_view
 from crowsnest.engine.rules.hearts import PASS_OFFSET
+from crowsnest.engine.scoring import HandResult, RookHandResult
 from crowsnest.engine.tricks import Trick
 
 if TYPE_CHECKING:
-    from crowsnest.engine.hearts import HandResult, HeartsGame
-    from crowsnest.engine.rook import RookGame, RookHandResult
+    from crowsnest.engine.hearts import HeartsGame
+    from crowsnest.engine.rook import RookGame
 
 
 def _cards(mask: int | None, family: Family) -> list[str] | None:

@@ -6,7 +6,7 @@ a model of what the others want. This search is *paranoid*: the seat ``me`` play
 minimise its result, the three others play together to maximise it. The result is
 the review's unit, ``me``'s points for the hand minus the mean of the other three's
 (moon included: a seat that takes every point scores 0 and the others all of them,
-the engine's :func:`~crowsnest.engine.hearts.score_round`); it is computed in thirds
+the engine's :func:`~crowsnest.engine.scoring.score_round`); it is computed in thirds
 (``4 * points[me] - sum(points)``) so that the search runs on integers. The value is
 what ``me`` can make sure of whatever the others do: against real opponents, who
 also mind their own points, it can only be as good or better. It is what a double
@@ -40,8 +40,9 @@ from typing import Final
 
 from crowsnest.ai import pause
 from crowsnest.engine.frozen import Reduced, reduce_frozen
-from crowsnest.engine.hearts import HEARTS_MASK, HeartsGame, legal_cards, score_round
+from crowsnest.engine.hearts import HEARTS_MASK, HeartsGame, legal_cards
 from crowsnest.engine.rules.hearts import HeartsRules
+from crowsnest.engine.scoring import score_round
 from crowsnest.engine.tricks import (
     HEARTS_POWER,
     HEARTS_SUITS,

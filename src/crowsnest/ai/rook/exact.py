@@ -5,7 +5,7 @@ leads to (a late ruff, which trump to keep) and an exact answer is cheap.
 Each team plays the cards it holds in the world to maximise its own hand score
 minus the other team's, seeing every hand (the world is a sample of what the seat
 deciding cannot see). Trick resolution and scoring are the engine's
-(:mod:`crowsnest.engine.tricks`, :func:`crowsnest.engine.rook.score_hand`).
+(:mod:`crowsnest.engine.tricks`, :func:`crowsnest.engine.scoring.score_hand`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from crowsnest.ai.budget import TALLY
-from crowsnest.engine.rook import score_hand
 from crowsnest.engine.rules.rook import RookRules
+from crowsnest.engine.scoring import score_hand
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import TrickTables, follow_mask, trick_tables, winning_index
 

@@ -108,8 +108,8 @@ class Style:
     """The weights of the Normal card play (:mod:`crowsnest.ai.rook.play`) and of
     :func:`keep_value`: the same policy judges a card more boldly or more carefully
     by them. :data:`NORMAL` is the Normal bot's; the Hard bot plays its own side's
-    cards by its rule set's style (:data:`crowsnest.ai.rook.hard.RULE_STYLES`). A plain
-    class, not a dataclass, for the compiled build (as :class:`Situation`)."""
+    cards by its rule set's style (:data:`crowsnest.ai.rook.settings.RULE_STYLES`). A
+    plain class, not a dataclass, for the compiled build (as :class:`Situation`)."""
 
     def __init__(
         self,
@@ -299,7 +299,7 @@ TOURNAMENT_STYLE: Final = Style(
 """:data:`HARD` tuned further by duplicate self-play of Normal in Tournament Rook
 alone (named apart from the rule set ``TOURNAMENT``): the Hard bot's side's card
 play in Tournament Rook and The Red 1, whose auctions keep :data:`NORMAL`'s weights
-(:data:`crowsnest.ai.rook.hard.RULE_STYLES`, ``RULE_BID_STYLES``; docs/ai.md)."""
+(:data:`crowsnest.ai.rook.settings.RULE_STYLES`, ``RULE_BID_STYLES``; docs/ai.md)."""
 
 STYLES: Final[dict[str, Style]] = {"normal": NORMAL, "hard": HARD, "tournament": TOURNAMENT_STYLE}
 """The styles by name (a bot option: ``style``)."""

@@ -19,7 +19,7 @@ from crowsnest.ai.rook.play import normal_play
 from crowsnest.ai.rook.situation import add_voids, from_game, played_from
 from crowsnest.engine import RookGame
 from crowsnest.engine.cards import colour_of, popcount
-from crowsnest.engine.rook import RookHandResult
+from crowsnest.engine.scoring import RookHandResult
 from crowsnest.engine.seats import team_of
 from crowsnest.engine.tricks import led_suit
 

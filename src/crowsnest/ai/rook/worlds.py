@@ -8,7 +8,8 @@ the nest when they may not be discarded. The auction and the trump are evidence
 too: a world is kept with a chance that falls as it disagrees with them (a seat that
 bid much more than its hand is worth by the Normal estimate, a seat that passed a
 hand worth much more, a declarer who named a colour it is short in), drawing again
-a few times before taking the most plausible world drawn.
+a few times before taking the most plausible world drawn. What a seat knows of the
+hidden cards is read from its view once a decision (:func:`known_of`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Final
 from crowsnest.ai.draw import shuffle
 from crowsnest.ai.rook.common import Deck, cards
 from crowsnest.ai.rook.hand import estimate, trump_score
+from crowsnest.ai.rook.situation import voids_from
+from crowsnest.engine import RookView
 from crowsnest.engine.frozen import Reduced, reduce_frozen
 
 NEST: Final = 4
@@ -146,3 +149,44 @@ def sample(deck: Deck, known: Known, rng: random.Random) -> list[int]:
         if world is not None:
             return world
     raise AssertionError("no world fits the view")  # pragma: no cover
+
+
+def known_of(deck: Deck, view: RookView, slack: tuple[float, float] | None = None) -> Known:
+    """What ``view``'s seat knows of the hidden cards (``slack``: :attr:`Known.slack`,
+    by default :data:`~crowsnest.ai.rook.worlds.SLACK` for both)."""
+    me = view.seat
+    assert me is not None and view.hand is not None
+    hand = view.hand
+    played = [0, 0, 0, 0]
+    for t in view.tricks:
+        for seat, c in zip(t.seats, t.cards, strict=True):
+            played[seat] |= 1 << c
+    leader = view.leader if view.leader is not None else me
+    for i, c in enumerate(view.trick):
+        played[(leader + i) % 4] |= 1 << c
+    voids = [0, 0, 0, 0, 0]
+    if view.trump is not None:
+        tm = deck.trump_mask(view.trump)
+        for p, v in enumerate(voids_from(deck, tm, view.tricks, view.trick, leader)):
+            voids[p] = v
+    sizes = [view.hand_sizes[p] for p in range(4)] + [view.nest_size]
+    fixed = [0, 0, 0, 0, 0]
+    fixed[me] = hand
+    sizes[me] = 0
+    if view.nest is not None:  # this seat declared: the nest holds its discards
+        sizes[NEST] = 0
+        fixed[NEST] = view.discards or 0
+    all_played = played[0] | played[1] | played[2] | played[3]
+    hidden = deck.deck & ~hand & ~all_played & ~fixed[NEST]
+    return Known(
+        seat=me,
+        hidden=hidden,
+        sizes=(sizes[0], sizes[1], sizes[2], sizes[3], sizes[4]),
+        fixed=(fixed[0], fixed[1], fixed[2], fixed[3], fixed[4]),
+        voids=(voids[0], voids[1], voids[2], voids[3], voids[4]),
+        played=(played[0], played[1], played[2], played[3]),
+        auction=view.auction,
+        declarer=view.declarer,
+        trump=view.trump,
+        slack=(SLACK, SLACK) if slack is None else slack,
+    )
