@@ -9,10 +9,9 @@ import pickle
 import pytest
 
 from crowsnest.engine import new_game
-from crowsnest.engine.base import Deal, Standing
-from crowsnest.engine.hearts import HandResult
-from crowsnest.engine.rook import HandScore, RookHandResult
+from crowsnest.engine.deals import Deal
 from crowsnest.engine.rules import get_rules
+from crowsnest.engine.scoring import HandResult, HandScore, RookHandResult, Standing
 from crowsnest.engine.tricks import trick_tables
 
 OBJECTS = [
