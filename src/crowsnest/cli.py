@@ -173,10 +173,13 @@ def _review(args: argparse.Namespace) -> int:
 def _add_verify(sub: Any) -> None:
     verify = sub.add_parser(
         "verify",
-        help="check that a finished game's deals were fair (docs/formats.md)",
+        help="check a finished game's record: fair deals, every action, its end (docs/formats.md)",
         description="Check a game record from the server: the secret matches the "
         "commitment published before the first card, the seed follows from the secret, "
-        "and the engine deals exactly the recorded hands from it. Prints every deal.",
+        "the engine deals exactly the recorded hands from it, every action is legal in "
+        "turn, and the game reaches the end the record states (actions, final scores, "
+        "winner). Prints every deal; a record cut short or altered is NOT VERIFIED, "
+        "with the reason.",
     )
     verify.add_argument("record", metavar="RECORD", help="a record file (JSON), or - for stdin")
 
@@ -202,7 +205,11 @@ def _verify(path: str) -> int:
         print(f"NOT VERIFIED: {problem}")
     if result.ok:
         fair = record["fairness"]
-        print(f"verified: commitment {fair['commitment']} matches, {len(result.deals)} deals")
+        scores = " ".join(str(x) for x in record["end"]["scores"])
+        print(
+            f"verified: commitment {fair['commitment']} matches, {len(result.deals)} deals, "
+            f"{len(record['actions'])} actions to the end, final scores {scores}"
+        )
         return 0
     return 1
 
