@@ -65,8 +65,8 @@ class ServerProcess:
         fast = {"CROWSNEST_BOT_DELAY": "0", "CROWSNEST_RATE_LIMIT": "1000"}
         # Hand reviews cost seconds of CPU per hand: only the review tests ask for them.
         fast["CROWSNEST_REVIEW_WORLDS"] = "0"
-        # The tests create tables and ask hints faster than people do.
-        for limit in ("CREATE", "HINT", "CLIENT_HINT"):
+        # The tests create tables, ask hints and open finished games faster than people do.
+        for limit in ("CREATE", "HINT", "CLIENT_HINT", "FINISHED"):
             fast |= {f"CROWSNEST_{limit}_RATE": "1000", f"CROWSNEST_{limit}_BURST": "1000"}
         self.env = {**os.environ, **fast, **(env or {})}
         self.proc: subprocess.Popen[bytes] | None = None

@@ -687,9 +687,7 @@ class Store:
         ``crowsnest verify`` can check the game against them."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                sa.select(records.c.record, records.c.scores).where(
-                    records.c.table_id == table_id
-                )
+                sa.select(records.c.record, records.c.scores).where(records.c.table_id == table_id)
             ).first()
         if row is None:
             return None
