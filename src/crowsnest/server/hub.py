@@ -89,6 +89,8 @@ class Hub:
             settings.review_worlds,
             self.registry.tables.get,
             nodes=settings.review_nodes,
+            share=settings.review_share,
+            capacity=settings.review_queue,
         )
         self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
         self.finished = Finished(settings, clock)

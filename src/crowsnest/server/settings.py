@@ -67,8 +67,14 @@ class Settings(BaseSettings):
     """Positions the Hearts hindsight's exact search may visit per decision (beyond,
     the decision's hindsight is cut short: ``docs/ai.md``, "Hand review")."""
     review_queue: int = Field(default=16, ge=1, le=1024)
-    """Hand reviews computed or waiting at once; beyond, a hand's review is skipped
-    (logged ``review_skipped``)."""
+    """Hand reviews computed or waiting at once, from every client; beyond, a new
+    review takes the place of the newest waiting one of the client that holds the
+    most (if it holds more than the newcomer's client), else it is skipped (logged
+    ``review_skipped``)."""
+    review_share: int = Field(default=8, ge=1, le=1024)
+    """Hand reviews one client address may have computed or waiting at once; beyond,
+    its own next review is skipped (``busy``), and nobody else's. The waiting ones
+    are computed one client after another."""
     finished_rate: float = Field(default=0.5, gt=0)
     """Answers computed from finished games (a replay, a record's check, a spectator's
     view of the end) a second one client address may cause, on average (more:
