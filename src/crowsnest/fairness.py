@@ -1,5 +1,6 @@
 """Provably fair deals: a server secret, its commitment, the seed derived from it, and
-the check that a finished game's record was dealt from that seed.
+the check that a finished game's record was dealt from that seed and played, legally,
+to the end it states.
 
 The scheme (``docs/formats.md``, "Fair deals"), ``crowsnest-deal/1``:
 
@@ -25,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from crowsnest.engine import RecordError, new_game, replay
+from crowsnest.engine import AnyGame, RecordError, new_game, replay
 from crowsnest.engine.base import replay_actions
 
 SCHEME: Final = "crowsnest-deal/1"
@@ -52,6 +53,32 @@ def seed_of(secret: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def end_of(game: AnyGame) -> dict[str, Any]:
+    """The end a finished game's record states (its ``end`` block): how many actions
+    it took, the final scores (per seat, or per team) and the winner (a seat, or a
+    team)."""
+    return {"actions": len(game.log), "scores": list(game.scores), "winner": game.winner}
+
+
+def _end_problems(record: Mapping[str, Any], game: AnyGame) -> list[str]:
+    """What is wrong with the end of ``record``, replayed into ``game``: the game
+    must be over, and the record's ``end`` must state the end it reached (a record
+    the server wrote before ``end`` existed states its scores only)."""
+    if not game.is_over:
+        return [
+            f"the game is not over after the record's {len(game.log)} actions (phase "
+            f"{game.phase!r}, hand {game.hand_number}): its last actions are missing"
+        ]
+    stated = record.get("end")
+    if not isinstance(stated, Mapping) or "scores" not in stated:
+        return ["the record states no end (its final scores) to check the game against"]
+    problems = []
+    for key, found in end_of(game).items():
+        if key in stated and stated[key] != found:
+            problems.append(f"the record states {key} {stated[key]!r}, the replay gives {found!r}")
+    return problems
+
+
 @dataclass(frozen=True, slots=True)
 class Verification:
     """What :func:`verify` found: ``problems`` is empty when the record is fair."""
@@ -67,10 +94,13 @@ class Verification:
 
 
 def verify(record: Mapping[str, Any]) -> Verification:
-    """Check a finished game's record and its ``fairness`` block: the commitment is
-    SHA-256 of the secret, the seed follows from the secret, and the engine deals,
-    from that seed alone (the recorded deals ignored), exactly the recorded deals
-    while the recorded actions are replayed."""
+    """Check a finished game's whole record and its ``fairness`` block: the
+    commitment is SHA-256 of the secret, the seed follows from the secret, the engine
+    deals, from that seed alone (the recorded deals ignored), exactly the recorded
+    deals while the recorded actions are replayed, every action is legal in turn,
+    the game is over after the last one, and it ends as the record's ``end`` says
+    (actions, final scores, winner). A record cut short or altered is refused, with
+    the reason."""
     problems: list[str] = []
     fair = record.get("fairness")
     if not isinstance(fair, Mapping):
@@ -105,4 +135,5 @@ def verify(record: Mapping[str, Any]) -> Verification:
     dealt = [d.to_json(game.rules.family) for d in game.deals]
     if dealt != list(record.get("deals", [])):
         problems.append("the recorded deals are not the ones the seed deals")
+    problems.extend(_end_problems(record, game))
     return Verification(problems, dealt, chosen)

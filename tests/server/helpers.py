@@ -62,10 +62,10 @@ FAST: Final[dict[str, str]] = {
     "CROWSNEST_RATE_LIMIT": "1000",
     # Hand reviews cost seconds of CPU per hand: only the review tests ask for them.
     "CROWSNEST_REVIEW_WORLDS": "0",
-    # The tests create tables and ask hints faster than people do.
+    # The tests create tables, ask hints and open finished games faster than people do.
     **{
         f"CROWSNEST_{limit}_{kind}": "1000"
-        for limit in ("CREATE", "HINT", "CLIENT_HINT")
+        for limit in ("CREATE", "HINT", "CLIENT_HINT", "FINISHED")
         for kind in ("RATE", "BURST")
     },
 }

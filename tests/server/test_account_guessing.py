@@ -1,7 +1,7 @@
 """Accounts against a stranger, on a real server with two client addresses: the
 stranger's wrong passwords lock the stranger, not the owner; a cookie planted in a
 browser names nobody once that browser signs up; a password of blanks or control
-characters is refused."""
+characters, or one anyone would guess first, is refused."""
 
 from __future__ import annotations
 
@@ -75,7 +75,9 @@ def test_sign_up_ends_a_planted_session(server: ServerProcess) -> None:
     assert seen["id"] != planted and seen["username"] is None
 
 
-def test_passwords_of_blanks_or_control_characters_are_refused(server: ServerProcess) -> None:
+def test_passwords_of_blanks_control_characters_or_first_guesses_are_refused(
+    server: ServerProcess,
+) -> None:
     browser = Browser(server.base, ANN)
     browser.get("/api/me")
     for bad, why in (
@@ -85,8 +87,13 @@ def test_passwords_of_blanks_or_control_characters_are_refused(server: ServerPro
         ("\u200b" * 8 + "ab", "not spaces or invisible"),
         ("  a  b  c  ", "not spaces"),
         ("password\x1b", "U+001B at position 9"),
+        ("Password1", "among the first anyone would guess"),
+        ("  crowsnest  ", "among the first anyone would guess"),
+        ("AnnaBelle1", "among the first anyone would guess"),  # the username
+        ("aaaaaaaaaaaa", "among the first anyone would guess"),
+        ("hgfedcba", "among the first anyone would guess"),
     ):
-        answer = browser.post("/api/account/signup", {"username": "Ann", "password": bad})
+        answer = browser.post("/api/account/signup", {"username": "annabelle1", "password": bad})
         assert answer.status == 400 and answer.code == "bad_password", bad
         assert why in answer.body["error"]["message"], answer.body
         assert "password\x1b" not in answer.body["error"]["message"]  # never quoted

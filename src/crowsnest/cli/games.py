@@ -151,10 +151,13 @@ def _verify_arguments(verify: argparse.ArgumentParser) -> None:
 
 @command(
     "verify",
-    help="check that a finished game's deals were fair (docs/formats.md)",
+    help="check a finished game's record: fair deals, every action, its end (docs/formats.md)",
     description="Check a game record from the server: the secret matches the "
     "commitment published before the first card, the seed follows from the secret, "
-    "and the engine deals exactly the recorded hands from it. Prints every deal.",
+    "the engine deals exactly the recorded hands from it, every action is legal in "
+    "turn, and the game reaches the end the record states (actions, final scores, "
+    "winner). Prints every deal; a record cut short or altered is NOT VERIFIED, "
+    "with the reason.",
     arguments=_verify_arguments,
     failures=(((OSError, ValueError), 2),),  # a record that cannot be read
 )
@@ -173,6 +176,10 @@ def _verify(args: argparse.Namespace) -> int:
         print(f"NOT VERIFIED: {problem}")
     if result.ok:
         fair = record["fairness"]
-        print(f"verified: commitment {fair['commitment']} matches, {len(result.deals)} deals")
+        scores = " ".join(str(x) for x in record["end"]["scores"])
+        print(
+            f"verified: commitment {fair['commitment']} matches, {len(result.deals)} deals, "
+            f"{len(record['actions'])} actions to the end, final scores {scores}"
+        )
         return 0
     return 1

@@ -33,6 +33,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from sqlalchemy.engine import Connection
 
+from crowsnest.server.common_passwords import guessable
 from crowsnest.server.identity import (
     ActingPlayer,
     IdentityDep,
@@ -130,12 +131,14 @@ def username_key(raw: str) -> tuple[str, str]:
     return shown, name_key(shown)
 
 
-def check_password(password: str) -> None:
-    """The one rule of a new password (NIST SP 800-63B: a length, no composition
-    rules): 8 to 256 characters, at least 8 of them visible (not a space, a line
-    break or an invisible format character), and no control character at all (no
-    keyboard types NUL or ESC, and some libraries cut a text at NUL). ``bad_password``
-    names what is wrong; the password itself is never quoted."""
+def check_password(password: str, username: str | None = None) -> None:
+    """The rule of a new password (NIST SP 800-63B: a length and a list of values
+    too easily guessed, no composition rules): 8 to 256 characters, at least 8 of
+    them visible (not a space, a line break or an invisible format character), no
+    control character at all (no keyboard types NUL or ESC, and some libraries cut a
+    text at NUL), and not :func:`~crowsnest.server.common_passwords.guessable` (a
+    common password, the service's name, the ``username``). ``bad_password`` names
+    what is wrong; the password itself is never quoted."""
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise TableError(
             "bad_password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
@@ -150,6 +153,12 @@ def check_password(password: str) -> None:
         raise TableError(
             "bad_password",
             f"a password needs at least {MIN_PASSWORD} characters that are not spaces or invisible",
+        )
+    if guessable(password, username):
+        raise TableError(
+            "bad_password",
+            "this password is among the first anyone would guess (a common password, "
+            "this site's name or your username): choose another",
         )
 
 
@@ -189,7 +198,7 @@ async def sign_up(
     if player.username is not None:
         raise TableError("already_signed_up", "this identity has an account already")
     shown, key = username_key(body.username)
-    check_password(body.password)
+    check_password(body.password, shown)
     hashed = await _hash(body.password)
     secret, session = new_secret()
 
@@ -250,7 +259,7 @@ async def change_password(
     key = name_key(player.username)
     if not await _guess(request, key, now, player.password_hash, body.old_password):
         raise TableError("bad_credentials", "wrong password")
-    check_password(body.new_password)
+    check_password(body.new_password, player.username)
     hashed = await _hash(body.new_password)
     keep = identity.session_hash(request) or ""
 

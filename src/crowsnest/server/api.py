@@ -159,7 +159,7 @@ async def join(
 @router.get("/api/tables/{table_id}/watch", tags=["tables"], responses=ERRORS)
 async def watch(table_id: str, request: Request, hub: HubDep, invite: Invite = None) -> Watch:
     """A spectator's view now, and where to follow the game live (no hand is shown)."""
-    return await hub.watch(table_id, invite, _ws_url(request, table_id))
+    return await hub.watch(table_id, invite, _ws_url(request, table_id), _client(request))
 
 
 @router.get("/api/tables/{table_id}/hint", tags=["play"], responses=ERRORS)
@@ -196,18 +196,30 @@ async def record(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
     return data
 
 
-@router.get("/api/tables/{table_id}/verify", tags=["games"], responses=ERRORS)
-async def verify_deal(table_id: ReadableTable, store: StoreDep) -> DealCheck:
-    """A finished game's fair-deal check (``docs/formats.md``, "Fair deals"): the
-    revealed secret against the commitment published before the first card, and the
-    recorded deals against those the engine deals from it. Access as ``/record``.
-    The record itself lets anyone check the same without trusting this answer."""
-    data = await asyncio.to_thread(store.record, table_id)
-    if data is None:
-        raise TableError("not_finished", "the game is not over yet")
-    result = await asyncio.to_thread(verify, data)
-    fair = data.get("fairness") or {}
-    return DealCheck(
+@router.get(
+    "/api/tables/{table_id}/verify", tags=["games"], responses=ERRORS, response_model=DealCheck
+)
+async def verify_deal(
+    table_id: ReadableTable, request: Request, store: StoreDep, hub: HubDep
+) -> Response:
+    """A finished game's check (``docs/formats.md``, "Fair deals"): the revealed
+    secret against the commitment published before the first card, the recorded
+    deals against those the engine deals from it, every action, and the end the
+    record states. Access as ``/record``; computed once (limited per client address,
+    ``rate_limited``). The record itself lets anyone check the same without
+    trusting this answer."""
+    data = await hub.finished.answer(
+        ("verify", table_id), _client(request), lambda: store.record(table_id),
+        lambda record: deal_check(table_id, record),
+    )  # fmt: skip
+    return Response(data, media_type="application/json")
+
+
+def deal_check(table_id: str, record: dict[str, Any]) -> bytes:
+    """The answer of ``/verify``: :func:`crowsnest.fairness.verify` of the record."""
+    result = verify(record)
+    fair = record.get("fairness") or {}
+    check = DealCheck(
         table_id=table_id,
         verified=result.ok,
         problems=result.problems,
@@ -217,3 +229,4 @@ async def verify_deal(table_id: ReadableTable, store: StoreDep) -> DealCheck:
         seed_chosen=bool(fair.get("seed_chosen")),
         deals=len(result.deals),
     )
+    return check.model_dump_json().encode()

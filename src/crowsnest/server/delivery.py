@@ -29,8 +29,10 @@ class Connection:
     """One websocket's sending side: a queue of texts, ``None`` to close with
     :attr:`close_code`. ``seat`` is the seat it holds (``None``: a spectator)."""
 
-    def __init__(self) -> None:
+    def __init__(self, client: str | None = None) -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.client = client
+        """The client address it comes from (what fair shares are per)."""
         self.seat: int | None = None
         self.version = 1
         """The protocol version its hello said (version 1 is sent no `chat`)."""

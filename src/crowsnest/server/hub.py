@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import secrets
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy.engine import Connection as SAConnection
 from starlette.status import WS_1000_NORMAL_CLOSURE, WS_1001_GOING_AWAY, WS_1011_INTERNAL_ERROR
@@ -26,12 +28,19 @@ from crowsnest.server.access import check_invite, seat_of, token_hash
 from crowsnest.server.bot_driver import BotDriver
 from crowsnest.server.bots import BotRunner, HintsBusy, bot_for
 from crowsnest.server.delivery import WS_4000_SEAT_TAKEN_OVER, Connection
+from crowsnest.server.finished import Finished, end_view
 from crowsnest.server.journal import Journal
 from crowsnest.server.limits import KeyedLimit, retry_seconds
 from crowsnest.server.logs import table_event
 from crowsnest.server.people import bot_name, default_timer, turn_seconds
 from crowsnest.server.players_store import PlayerStore
-from crowsnest.server.registry import LiveTable, Registry, RegistryFactory, stop_all
+from crowsnest.server.registry import (
+    MAX_TABLE_ID,
+    LiveTable,
+    Registry,
+    RegistryFactory,
+    stop_all,
+)
 from crowsnest.server.review import Reviewer
 from crowsnest.server.schemas import (
     PROTOCOL_VERSIONS,
@@ -80,8 +89,11 @@ class Hub:
             settings.review_worlds,
             self.registry.tables.get,
             nodes=settings.review_nodes,
+            share=settings.review_share,
+            capacity=settings.review_queue,
         )
         self.creates = KeyedLimit(settings.create_rate, settings.create_burst)
+        self.finished = Finished(settings, clock)
         self._sweeper: asyncio.Task[None] | None = None
         self.seat_hints = KeyedLimit(settings.hint_rate, settings.hint_burst)
         self.client_hints = KeyedLimit(settings.client_hint_rate, settings.client_hint_burst)
@@ -375,7 +387,15 @@ class Hub:
         table_event("seat_moved", table_id, seat=seat, to=to)
         return table.info()
 
-    async def watch(self, table_id: str, invite: str | None, ws_url: str) -> Watch:
+    async def watch(
+        self, table_id: str, invite: str | None, ws_url: str, client: str | None = None
+    ) -> Watch:
+        """A spectator's view now; of a finished game not live here, its end as
+        :attr:`finished` keeps it (computed once, limited per client address)."""
+        if table_id not in self.registry.tables:
+            found = await self._finished_watch(table_id, invite, client)
+            if found is not None:
+                return Watch(table_id=table_id, ws_url=ws_url, **found)
         live = await self._committed(table_id)
         try:
             check_invite(live.invite_hash, invite)
@@ -391,6 +411,24 @@ class Hub:
             live.lock.release()
         self.registry.drop_if_done(live)
         return watch
+
+    async def _finished_watch(
+        self, table_id: str, invite: str | None, client: str | None
+    ) -> dict[str, Any] | None:
+        """``seq``, ``status`` and the spectator's ``view`` of a finished game (None:
+        no finished game has this id)."""
+        store = self.registry.store
+        row = None
+        if len(table_id) <= MAX_TABLE_ID:
+            row = await asyncio.to_thread(store.table, table_id)
+        if row is None or row.status != "over":
+            return None
+        check_invite(row.invite_hash, invite)
+        data = await self.finished.answer(
+            ("watch", table_id), client, lambda: store.record(table_id), end_view
+        )
+        found: dict[str, Any] = json.loads(data)
+        return found
 
     async def hint(self, table_id: str, token: str, client: str | None = None) -> Hint:
         """What the normal bot (the hard one at a hard table) would do in the seat's

@@ -10,8 +10,14 @@ decisions the player took are judged: not a bot's that sat in for them, nor a bo
 seat's; a seat whose player turned reviews off (``PUT /api/tables/{id}/review``,
 ``seats.reviews``) is not reviewed at all.
 
+Reviews wait their turn in a line shared fairly between client addresses
+(:mod:`crowsnest.server.review_line`): one review at a time goes to the pool, each
+address in turn, each holding at most ``review_share`` waiting or computed, so a
+flood of reviews from one address delays or skips only its own.
+
 No review will come, and the seat is told so (``review_skipped`` with a reason):
-its player turned them off (``off``), too many were waiting (``busy``), the review
+its player turned them off (``off``), too many were waiting (``busy``: its
+client's share was full, or the line was and its client held no less than any), the review
 failed (``failed``, logged ``review_failed``), or a bot took every decision of the
 seat in that hand (``own_none``). ``GET .../review`` lists the hands whose review
 is still on its way (``pending``), so a client that missed a message knows too.
@@ -34,7 +40,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Collection, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Hashable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from crowsnest.server.access import check_reader, matches
@@ -43,6 +49,7 @@ from crowsnest.server.journal import Journal
 from crowsnest.server.limits import KeyedLimit
 from crowsnest.server.logs import server_event, table_event
 from crowsnest.server.registry import LiveTable
+from crowsnest.server.review_line import FairLine, LineFull
 from crowsnest.server.schemas import (
     HandReview,
     ReviewChoiceSet,
@@ -70,6 +77,9 @@ SkipReason = Literal["off", "busy", "failed", "own_none"]
 CHOICE_RATE: Final = 1.0
 """Review choices (on, off) a second one seat may send, on average."""
 CHOICE_BURST: Final = 5
+AT_ONCE: Final = 1
+"""Reviews handed to the review pool (one process) at once; the others wait their
+turn in the :class:`~crowsnest.server.review_line.FairLine`."""
 
 
 def own_seat(store: Store, table_id: str, token: str | None) -> int:
@@ -98,6 +108,8 @@ class Reviewer:
         worlds: int,
         live_table: Callable[[str], LiveTable | None],
         nodes: int | None = None,
+        share: int = 8,
+        capacity: int = 16,
     ) -> None:
         self.bots = bots
         self.store = store
@@ -111,6 +123,10 @@ class Reviewer:
         self.pending: set[tuple[str, int, int]] = set()
         """(table id, hand, seat) of each review queued or running here."""
         self.choices = KeyedLimit(CHOICE_RATE, CHOICE_BURST)
+        self.line = FairLine(AT_ONCE, share, capacity)
+        """Where reviews wait their turn, each client address its share."""
+        self.clients: dict[tuple[str, int], str] = {}
+        """(table id, seat): the address of the seat's player, as last connected."""
 
     def seen(self, live: LiveTable, out: Outcome) -> None:
         """``out`` was committed at ``live``: if it ended a hand, review it (in the
@@ -118,6 +134,9 @@ class Reviewer:
         if self.worlds <= 0 or out.accepted is None:
             return
         table = live.table
+        for seat_no, conn in live.audience.seats.items():
+            if conn.client is not None:
+                self.clients[(table.id, seat_no)] = conn.client
         game = table.game
         done = len(game.results)
         before = self._done.get(table.id)
@@ -126,16 +145,25 @@ class Reviewer:
             hands = hands_ended(out)  # the table's first action seen by this process
         else:
             hands = {game.start_hand + i for i in range(before, done)}
+        seats = [i for i, s in enumerate(table.seats) if s.kind == "human" and s.token_hash]
+        clients = {s: self.client_of(table.id, s) for s in seats}
         if out.finished:
             self._done.pop(table.id, None)
-        seats = [i for i, s in enumerate(table.seats) if s.kind == "human" and s.token_hash]
+            for seat_no in range(4):
+                self.clients.pop((table.id, seat_no), None)
         if not hands or not seats:
             return
         record = table.record()
         for hand in sorted(hands):
             # on its way from now on: a summary that asks at once is told so
             self.pending.update((table.id, hand, seat) for seat in seats)
-            self._start(self._review(table.id, record, hand, seats))
+            self._start(self._review(table.id, record, hand, seats, clients=clients))
+
+    def client_of(self, table_id: str, seat: int) -> Hashable:
+        """Whose share of the line a seat's review takes: its player's address as
+        last connected; without one (a restart, a player never connected here), the
+        table's own."""
+        return self.clients.get((table_id, seat), ("table", table_id))
 
     def _start(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -176,9 +204,11 @@ class Reviewer:
         hand: int,
         seats: Sequence[int],
         queued: bool = False,
+        clients: Mapping[int, Hashable] | None = None,
     ) -> None:
         """Review ``hand`` for each of ``seats`` whose player wants it (``queued``:
-        already in ``pending_reviews``, from before a restart)."""
+        already in ``pending_reviews``, from before a restart), each in the share
+        of the line of its client (``clients``: by seat)."""
         try:
             rows = {r.seat: r for r in await asyncio.to_thread(self.store.seat_rows, table_id)}
             wanted = [s for s in seats if s in rows and rows[s].reviews]
@@ -210,18 +240,26 @@ class Reviewer:
                 self._tell(table_id, seat, ReviewSkippedMessage(hand_number=hand, reason="failed"))
             return
         for seat in wanted:
-            await self._review_seat(table_id, record, hand, seat, log)
+            client = (clients or {}).get(seat) or self.client_of(table_id, seat)
+            await self._review_seat(table_id, record, hand, seat, log, client)
 
     async def _review_seat(
-        self, table_id: str, record: dict[str, Any], hand: int, seat: int, log: Sequence[Any]
+        self,
+        table_id: str,
+        record: dict[str, Any],
+        hand: int,
+        seat: int,
+        log: Sequence[Any],
+        client: Hashable,
     ) -> None:
         steps = [a.seq - 1 for a in log if a.seat == seat and a.by == "human"]
         try:
             try:
-                review = await self.bots.review(
-                    record, seat, [hand], self.worlds, steps, self.nodes
-                )
-            except ReviewsBusy:
+                async with self.line.slot(client):
+                    review = await self.bots.review(
+                        record, seat, [hand], self.worlds, steps, self.nodes
+                    )
+            except (ReviewsBusy, LineFull):
                 table_event("review_skipped", table_id, logging.WARNING, hand=hand, seat=seat)
                 await self._skipped(table_id, hand, seat, "busy")
                 return

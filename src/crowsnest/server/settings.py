@@ -69,8 +69,23 @@ class Settings(BaseSettings):
     """Positions the Hearts hindsight's exact search may visit per decision (beyond,
     the decision's hindsight is cut short: ``docs/ai.md``, "Hand review")."""
     review_queue: int = Field(default=16, ge=1, le=1024)
-    """Hand reviews computed or waiting at once; beyond, a hand's review is skipped
-    (logged ``review_skipped``)."""
+    """Hand reviews computed or waiting at once, from every client; beyond, a new
+    review takes the place of the newest waiting one of the client that holds the
+    most (if it holds more than the newcomer's client), else it is skipped (logged
+    ``review_skipped``)."""
+    review_share: int = Field(default=8, ge=1, le=1024)
+    """Hand reviews one client address may have computed or waiting at once; beyond,
+    its own next review is skipped (``busy``), and nobody else's. The waiting ones
+    are computed one client after another."""
+    finished_rate: float = Field(default=0.5, gt=0)
+    """Answers computed from finished games (a replay, a record's check, a spectator's
+    view of the end) a second one client address may cause, on average (more:
+    ``rate_limited``); an answer computed before is served from memory, free."""
+    finished_burst: int = Field(default=10, ge=1)
+    """Answers computed from finished games one client address may cause at once."""
+    finished_cache_bytes: int = Field(default=64 << 20, ge=0, le=1 << 34)
+    """Bytes of answers computed from finished games kept in memory (the least
+    recently used are dropped past it)."""
     create_rate: float = Field(default=0.2, gt=0)
     """Tables a second one client address may create, on average (more: ``rate_limited``)."""
     create_burst: int = Field(default=10, ge=1)

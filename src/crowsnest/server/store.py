@@ -682,11 +682,19 @@ class Store:
             return [_accepted(a) for a in rows]
 
     def record(self, table_id: str) -> dict[str, Any] | None:
+        """A finished game's record. One written before records stated their
+        ``end`` states the final scores stored with it (``records.scores``), so that
+        ``crowsnest verify`` can check the game against them."""
         with self.engine.connect() as conn:
-            value = conn.execute(
-                sa.select(records.c.record).where(records.c.table_id == table_id)
-            ).scalar()
-            return None if value is None else dict(value)
+            row = conn.execute(
+                sa.select(records.c.record, records.c.scores).where(records.c.table_id == table_id)
+            ).first()
+        if row is None:
+            return None
+        value = dict(row.record)
+        if "end" not in value and row.scores:
+            value["end"] = {"scores": [int(x) for x in row.scores]}
+        return value
 
     def reviews(
         self, table_id: str, hand_number: int | None, seat: int | None

@@ -43,7 +43,7 @@ from crowsnest.engine import (
     parse_action,
 )
 from crowsnest.engine.wire import LEFT
-from crowsnest.fairness import SCHEME, commitment
+from crowsnest.fairness import SCHEME, commitment, end_of
 from crowsnest.server.bots import bot_for
 from crowsnest.server.limits import KeyedLimit, retry_seconds
 from crowsnest.server.people import (
@@ -810,13 +810,16 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The engine's record; its ``left`` block (who left the game for good, and
-        at which seq: ``engine.wire.LeftJSON``); and (once the game is over) its
-        ``fairness`` block: the scheme, the commitment, the secret revealed, whether
-        the seed was chosen."""
+        at which seq: ``engine.wire.LeftJSON``); and once the game is over its
+        ``end`` (:func:`~crowsnest.fairness.end_of`: how many actions, the final
+        scores, the winner) and its ``fairness`` block: the scheme, the commitment,
+        the secret revealed, whether the seed was chosen."""
         record = self.game.record()
         left = sorted((s.left_seq, i) for i, s in enumerate(self.seats) if s.left_seq is not None)
         if left:
             record["left"] = LEFT.validate_python([{"seat": i, "seq": q} for q, i in left])
+        if self.game.is_over:
+            record["end"] = end_of(self.game)
         c = self.config
         if self.game.is_over and (c.secret is not None or c.seed_chosen):
             record["fairness"] = {

@@ -14,13 +14,15 @@ import asyncio
 from collections.abc import Mapping
 from typing import Annotated, Any, get_args
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel
 
 from crowsnest.engine import OptionError, option_specs
 from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.rules_info import rules_info
 from crowsnest.server.access import Bearer, Invite, ReadableTable, StoreDep
+from crowsnest.server.finished import json_bytes
+from crowsnest.server.identity import client_of
 from crowsnest.server.people import TIMERS, default_timer
 from crowsnest.server.review import read_reviews
 from crowsnest.server.schemas import (
@@ -111,25 +113,36 @@ async def rules_info_endpoint(rules_id: str, request: Request) -> list[InfoSecti
 # -- History ----------------------------------------------------------------------------
 
 
-@router.get("/api/tables/{table_id}/replay", tags=["games"])
-async def table_replay(table_id: ReadableTable, store: StoreDep) -> dict[str, Any]:
+@router.get(
+    "/api/tables/{table_id}/replay",
+    tags=["games"],
+    responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}}},
+)
+async def table_replay(table_id: ReadableTable, request: Request, store: StoreDep) -> Response:
     """A finished game replayed through the engine: the seats (each with its one
     name and ``left``, the seq at which its player left the game, else ``null``), the
     final scores and one step per action (and one per new deal) with every hand face up, the trick,
     the scores, the phase, the hand number and each hand's result. Private tables
-    need the invite code or a seat token, as for ``/record``."""
+    need the invite code or a seat token, as for ``/record``. Computed once (limited
+    per client address: ``rate_limited``)."""
 
-    def load() -> dict[str, Any]:
+    def load() -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
         record = store.record(table_id)
         if record is None:
-            raise TableError("not_finished", "the game is not over yet")
+            return None
         seats = [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "left": s.left_seq}
             for s in store.seat_rows(table_id)
         ]
-        return {"table_id": table_id, "seats": seats, **replay_steps(record)}
+        return record, seats
 
-    return await asyncio.to_thread(load)
+    def compute(found: tuple[dict[str, Any], list[dict[str, Any]]]) -> bytes:
+        record, seats = found
+        return json_bytes({"table_id": table_id, "seats": seats, **replay_steps(record)})
+
+    finished = request.app.state.hub.finished
+    data = await finished.answer(("replay", table_id), client_of(request), load, compute)
+    return Response(data, media_type="application/json")
 
 
 @router.get("/api/tables/{table_id}/review", tags=["games"])

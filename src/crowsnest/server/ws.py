@@ -61,7 +61,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     await websocket.accept()
     hub: Hub = websocket.app.state.hub
-    conn = Connection()
+    conn = Connection(websocket.client.host if websocket.client is not None else None)
     pump = asyncio.create_task(_pump(websocket, conn))
     session = _Session(websocket, conn, hub, table_id, settings)
     try:

@@ -1146,7 +1146,8 @@ export interface ChatSend {
 /**
  * "I'm back" (version 2): take the seat back from the bot that kept it after two
  * timeouts in a row. Answered by a `presence` and a `state` to everyone, or
- * `timer_not_running` when no bot keeps the seat.
+ * `timer_not_running` when no bot keeps the seat, or `benched` when the bot keeps
+ * it for the rest of the hand (three timeouts in a row).
  */
 export interface BackMessage {
   type: "back";
