@@ -43,12 +43,12 @@ async def spectate(url: str, source: str) -> ClientConnection | None:
     """A spectator's websocket from the address ``source``, once welcomed; None if
     it was refused."""
     try:
-        ws = await connect(url, local_addr=(source, 0), open_timeout=20)
+        ws = await connect(url, local_addr=(source, 0), open_timeout=60)
     except (WebSocketException, OSError):
         return None
     try:
         await ws.send(json.dumps({"type": "hello", "version": 3}))
-        message = json.loads(await asyncio.wait_for(ws.recv(), 20))
+        message = json.loads(await asyncio.wait_for(ws.recv(), 60))
     except (WebSocketException, OSError):
         await ws.close()
         return None
@@ -59,17 +59,28 @@ async def spectate(url: str, source: str) -> ClientConnection | None:
 
 
 async def crowd(url: str, sources: list[str], each: int) -> list[list[ClientConnection | None]]:
-    """``each`` spectators from every address of ``sources``, opened in steps of 20
+    """``each`` spectators from every address of ``sources``, opened in steps of 10
     a second per address (HAProxy takes 50 new connections a second from one)."""
     opened: list[list[ClientConnection | None]] = [[] for _ in sources]
-    for start in range(0, each, 20):
-        step = min(20, each - start)
+    for start in range(0, each, 10):
+        step = min(10, each - start)
         batch = [spectate(url, s) for s in sources for _ in range(step)]
         results = await asyncio.gather(*batch)
         for i in range(len(sources)):
             opened[i].extend(results[i * step : (i + 1) * step])
         await asyncio.sleep(1.0)
     return opened
+
+
+async def settled(url: str, timeout: float = 60) -> None:
+    """Wait until the table answers a spectator through HAProxy: a table made on one
+    node moves to the node HAProxy sends its websockets to (a handover, meanwhile
+    ``table_unavailable``) before the crowd comes."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while (ws := await spectate(url, "127.0.0.6")) is None:
+        assert asyncio.get_running_loop().time() < deadline, "the table never settled"
+        await asyncio.sleep(0.5)
+    await ws.close()
 
 
 def test_clients_behind_haproxy_are_counted_one_by_one(cluster: str) -> None:
@@ -81,6 +92,7 @@ def test_clients_behind_haproxy_are_counted_one_by_one(cluster: str) -> None:
     url = ws_url(cluster, created["table"]["id"])
 
     async def main() -> tuple[list[int], int, int]:
+        await settled(url)
         many = await crowd(url, CLIENTS, PER_CLIENT)
         (one,) = await crowd(url, ["127.0.0.9"], CAP + 5)
         counts = [sum(ws is not None for ws in opened) for opened in many]

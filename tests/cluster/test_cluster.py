@@ -21,6 +21,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from crowsnest.engine import new_game
+from crowsnest.fairness import end_of
 from crowsnest.server.cluster.local import proxy_config
 from crowsnest.server.store import actions, records, table_owners, tables
 from server.helpers import ServerProcess, create_table, http, scripted_action, ws_url
@@ -89,7 +90,8 @@ def check_record(db: sa.Engine, table_id: str) -> None:
         game.apply(seat, action)
     assert game.is_over
     expected = game.record()
-    assert {k: v for k, v in record.items() if k != "fairness"} == expected
+    assert record["end"] == end_of(game)  # the server's statement of the end
+    assert {k: v for k, v in record.items() if k not in ("fairness", "end")} == expected
 
 
 def bots_table(base: str, rules: str, **extra: Any) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from crowsnest.engine import RULESETS, RookGame, replay
+from crowsnest.fairness import end_of
 from crowsnest.server.ratings import DEFAULT_MU
 
 from .helpers import (
@@ -45,6 +46,7 @@ def test_whole_games_for_every_rule_set(server: ServerProcess) -> None:
         game = replay(record)
         assert game.is_over and record["rules"] == rules
         assert record.pop("fairness")["seed_chosen"] is True  # the server's part
+        assert record.pop("end") == end_of(game)
         assert game.record() == record
         last = player.states()[-1]
         assert last["status"] == "over" and last["seq"] == len(record["actions"])

@@ -13,6 +13,7 @@ import pytest
 
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import new_game, replay
+from crowsnest.fairness import end_of
 from crowsnest.server.bots import bot_for, choose_text, family_of
 
 from .helpers import (
@@ -75,6 +76,7 @@ def test_kill_9_mid_hand_and_resume(
     status, record = http(second.base, "GET", f"/api/tables/{table_id}/record")
     assert status == 200
     assert record.pop("fairness")["seed_chosen"] is True  # the server's part of the record
+    assert record.pop("end") == end_of(replay(record))
     # The final record equals the game played straight through, and replays.
     assert record == uninterrupted(rules, seed, {0})
     assert replay(record).record() == record
@@ -166,6 +168,7 @@ def test_kill_9_at_chosen_moments_of_bot_games(
     for table_id, (rules, seed) in games.items():
         record = records[table_id]
         assert record.pop("fairness")["seed_chosen"] is True
+        assert record.pop("end") == end_of(replay(record))
         assert replay(record).record() == record
         if rules != "hearts":  # the Hearts pass is simultaneous: its order may vary
             assert record == uninterrupted(rules, seed, set())

@@ -22,7 +22,9 @@ the newcomer once admitted; only otherwise is the new one skipped).
 ...             done.append(f"{client}{n} skipped")
 ...     await asyncio.gather(*(review("a", n) for n in range(5)), review("b", 0))
 ...     return done
->>> asyncio.run(demo())
+>>> from concurrent.futures import ThreadPoolExecutor  # a loop of its own, whatever runs here
+>>> with ThreadPoolExecutor(1) as thread:
+...     thread.submit(asyncio.run, demo()).result()
 ['a3 skipped', 'a4 skipped', 'a0', 'a1', 'b0', 'a2']
 """
 
