@@ -16,14 +16,21 @@ BENCH_STAMP  := $(VENV)/.installed-bench
 NATIVE_STAMP := $(VENV)/.installed-native
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js types chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
+.PHONY: offline native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js types chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
 
 # The game server; it prints the URL to open (CROWSNEST_PORT etc. configure it).
-play: $(SERVER_STAMP) native
+play: $(SERVER_STAMP) native offline
 	$(BIN)/crowsnest serve
+
+# Play with no connection (docs/web.md, "Offline"): the Pyodide runtime copied from
+# its npm package (pinned in package.json) and the engine's and the bots' Python
+# source zipped from src/, into the static tree (web/static/offline/build, not
+# committed). Nothing is fetched from a CDN when the game runs.
+offline: $(NPM_STAMP) | $(BIN)/python
+	$(BIN)/python tools/offline_bundle.py
 
 # The compiled core (docs/ai.md, "The compiled core"): mypyc compiles the engine's games
 # and the searches' hot modules from the same source, again only when a source changed
@@ -64,7 +71,7 @@ play-terminal: $(CORE_STAMP) native
 
 # Everything: lint, every test (browser, PostgreSQL and slow ones too) measured by
 # coverage.py, then the coverage gates.
-test: lint test-js chromium cluster-packages native
+test: lint test-js chromium cluster-packages native offline
 	$(BIN)/pytest -q --cov --cov-report=
 	@$(MAKE) --no-print-directory coverage
 	@$(MAKE) --no-print-directory test-compiled
@@ -78,7 +85,7 @@ test-compiled: $(DEV_STAMP) native
 # The inner loop, about two minutes: no browser, no PostgreSQL, nothing slow (the tiers
 # are in tests/tiers.py); no lint either. Bytecode is written even where
 # PYTHONDONTWRITEBYTECODE is set, so the assertion rewriting of the tests is cached.
-test-fast: $(DEV_STAMP) native
+test-fast: $(DEV_STAMP) native offline
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -m "not browser and not postgres and not slow"
 
 # The gates, on the data of the last `make test`: every line of the engine (or a

@@ -10,7 +10,8 @@ const NO_MARKUP = [
 ];
 
 export default [
-  { ignores: ["node_modules/", ".venv/", "test-artifacts/", "test-results/", "data/"] },
+  // offline/build: the Pyodide runtime copied from its npm package (make offline)
+  { ignores: ["node_modules/", ".venv/", "test-artifacts/", "test-results/", "data/", "src/crowsnest/web/static/offline/build/"] },
   js.configs.recommended,
   {
     files: ["src/crowsnest/web/static/**/*.js"],
@@ -27,6 +28,10 @@ export default [
       "prefer-const": "error",
       "no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["src/crowsnest/web/static/offline/worker.js"],
+    languageOptions: { globals: globals.worker },
   },
   {
     files: ["tests/js/**/*.js", "tools/**/*.js", "eslint.config.js"],

@@ -11,6 +11,7 @@ standard library and the bots; a variant's options are read by pydantic
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Final
 
@@ -48,6 +49,19 @@ BOTS: Final[dict[Family, dict[str, Callable[[], Bot]]]] = {
 
 def bot_names(family: Family) -> list[str]:
     return list(BOTS[family])
+
+
+def bot_for(family: Family, level: str) -> str:
+    """The bot that plays ``level`` (easy, normal, hard) for ``family``: the bot of
+    that name when the registry has one, else the simple legal-move bot."""
+    return level if level in bot_names(family) else "random"
+
+
+def bot_rng(seed: int, seq: int, seat: int) -> random.Random:
+    """The random source of one bot decision at a table: a function of the game's
+    seed and the position only, so a table rebuilt after a crash (the server's) or
+    a game played offline (the browser's) decides exactly as before."""
+    return random.Random(f"{seed}:{seq}:{seat}")
 
 
 OPTIONS_SEPARATOR: Final = ":"

@@ -35,15 +35,15 @@ from crowsnest.engine import (
     PlayerView,
     RookView,
     RulesError,
-    action_text,
     parse_action,
     parse_card,
     parse_cards,
 )
-from crowsnest.engine.cards import COLOUR_NAMES, Family, card_list_text
+from crowsnest.engine.cards import COLOUR_NAMES, Family
 from crowsnest.engine.scoring import HandResult, RookHandResult
 from crowsnest.engine.tricks import Trick
 from crowsnest.engine.wire import LEGAL, VIEW, ChooseJSON, HeartsViewJSON, RookViewJSON
+from crowsnest.offline.messages import legal_json
 
 GAMES: Final = ("hearts", "rook")
 """The families, the tags of the view and legal-action unions."""
@@ -176,22 +176,9 @@ def game_of(view: PlayerView) -> str:
 
 
 def legal_to_json(legal: Sequence[LegalAction], family: Family) -> list[str | dict[str, Any]]:
-    """The legal actions of a game of ``family``: concrete actions as their text; a
-    :class:`Choose` template as
-    ``{"choose": kind, "count": n, "from": [cards], "required": [cards]}``."""
-    out: list[str | dict[str, Any]] = []
-    for action in legal:
-        if isinstance(action, Choose):
-            out.append(
-                {
-                    "choose": action.kind,
-                    "count": action.count,
-                    "from": card_list_text(action.allowed, family),
-                    "required": card_list_text(action.required, family),
-                }
-            )
-        else:
-            out.append(action_text(action, family))
+    """The legal actions of a game of ``family`` as :func:`~crowsnest.offline.messages.legal_json`
+    writes them, validated."""
+    out = legal_json(legal, family)
     LEGAL.validate_python(out)
     return out
 

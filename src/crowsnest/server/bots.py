@@ -4,8 +4,8 @@ hard bots (their search must never run on the event loop).
 This module is what the pool's worker processes import, so it stays light: the
 engine and the bots, no web framework.
 
->>> bot_for("hearts", "hard"), bot_for("rook", "easy") in bot_names("rook")
-('hard', True)
+>>> bot_for("hearts", "hard"), bot_for("rook", "easy")
+('hard', 'easy')
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import contextlib
 import logging
 import multiprocessing
 import os
-import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -25,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol, TypeVar
 
 from crowsnest.ai import pause
-from crowsnest.ai.registry import bot_names, make_bot
+from crowsnest.ai.registry import bot_for as bot_for
+from crowsnest.ai.registry import bot_rng as bot_rng
+from crowsnest.ai.registry import make_bot
 from crowsnest.engine import LegalAction, PlayerView, action_text, get_rules
 from crowsnest.engine.cards import Family
 from crowsnest.server.logs import server_event
@@ -40,18 +41,6 @@ POOLED = frozenset({"hard"})
 def family_of(rules_id: str) -> Family:
     """The family of the rule set ``rules_id``, as its rules say."""
     return get_rules(rules_id).family
-
-
-def bot_for(family: Family, level: str) -> str:
-    """The bot that plays ``level`` (easy, normal, hard) for ``family``: the bot of
-    that name when the registry has one, else the simple legal-move bot."""
-    return level if level in bot_names(family) else "random"
-
-
-def bot_rng(seed: int, seq: int, seat: int) -> random.Random:
-    """The random source of one bot decision: a function of the game's seed and the
-    position only, so a table rebuilt after a crash decides exactly as before."""
-    return random.Random(f"{seed}:{seq}:{seat}")
 
 
 def choose_text(

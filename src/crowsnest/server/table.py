@@ -29,7 +29,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import (
     Action,
     AnyGame,
@@ -44,6 +43,7 @@ from crowsnest.engine import (
 )
 from crowsnest.engine.wire import LEFT
 from crowsnest.fairness import SCHEME, commitment, end_of
+from crowsnest.offline.messages import state_message
 from crowsnest.server.bots import bot_for
 from crowsnest.server.limits import KeyedLimit, retry_seconds
 from crowsnest.server.people import (
@@ -332,13 +332,17 @@ class Table:
         """``seat``'s state message (``None``: a spectator's) with the events it may
         see, and every seat's time left at ``now``."""
         at = self.last_change if now is None else now
+        legal = self.legal[seat] if seat is not None else []
         return StateMessage(
-            seq=self.seq,
-            status=self.status,
-            view=self.game.view(seat).to_json(),
-            legal=legal_to_json(self.legal[seat], self.family) if seat is not None else [],
-            events=[e.to_json() for e in events if e.visible_to(seat)],
-            time_left=self.time_left(at),
+            **state_message(
+                self.game,
+                seat,
+                legal,
+                events,
+                seq=self.seq,
+                status=self.status,
+                time_left=self.time_left(at),
+            )
         )
 
     def time_left(self, now: float) -> list[float | None]:

@@ -12,6 +12,8 @@ import {
 } from "./i18n.js";
 import { settings, updateSettings, onSettingsChange, renderSettings, chosenOptions, playerName, botDelay } from "./settings.js";
 import { api, ApiError } from "./api.js";
+import { offlineTransport, newOfflineGame, isOfflineTable, loadOfflineGame } from "./offline/transport.js";
+import { websocketTransport } from "./connection.js";
 import { store, savedSessions, saveSession, dropSession, currentTableId, forgetCurrentTable } from "./store.js";
 import { Game } from "./game.js";
 import { h, mount, find } from "./dom.js";
@@ -378,6 +380,7 @@ function startGame(session) {
   game?.stop();
   saveSession(session);
   showInUrl(session.tableId, session.invite, false);
+  const transport = session.offline ? offlineTransport : websocketTransport;
   game = new Game($("#panel-play"), session, {
     toast,
     announce,
@@ -397,7 +400,7 @@ function startGame(session) {
       dropSession(session.tableId);
       leaveGame();
     },
-  });
+  }, transport);
   game.start();
   showTab("play");
 }
@@ -445,11 +448,36 @@ async function newGame(friends, host = null) {
     public: !friends,
     ...(host ? { timer: host.timer } : {}),
   };
+  if (!friends && s.offline) return startOffline(body);
   try {
     await createAndJoin(body, host?.seat ?? null);
   } catch (err) {
+    // A solo game the server cannot be reached for is played in this browser.
+    if (!friends && unreachable(err)) {
+      toast(t("offline.fallback"));
+      return startOffline(body);
+    }
     toast(errorText(err));
   }
+}
+
+/**
+ * The server did not answer at all (no connection, or it is down): not a refusal.
+ * @param {unknown} err
+ */
+function unreachable(err) {
+  if (!(err instanceof ApiError)) return true;
+  return err.status === 0 || err.status === 502 || err.status === 503 || err.status === 504;
+}
+
+/**
+ * A solo game in this browser (offline/): the engine and the bots in a Web Worker.
+ * @param {{rules: string, options: Record<string, unknown>, level: string, bot_delay: number}} body
+ */
+function startOffline(body) {
+  const level = ["easy", "normal", "hard"].includes(body.level) ? body.level : "normal";
+  const config = newOfflineGame({ rules: body.rules, options: body.options, level, name: playerName(), bot_delay: body.bot_delay });
+  startGame({ tableId: config.table_id, token: null, seat: 0, invite: null, offline: true });
 }
 
 /** @param {TableInfo | null} table */
@@ -465,6 +493,7 @@ async function rematch(table) {
     public: !friends,
     ...(table?.timer ? { timer: table.timer } : {}),
   };
+  if (table && isOfflineTable(table.id)) return startOffline(body);
   try {
     await createAndJoin(body);
   } catch (err) {
@@ -496,6 +525,10 @@ function resume() {
   const invite = params.get("invite");
   const all = savedSessions();
   if (tableId && params.get("watch")) return watchTable(tableId, invite);
+  // A game started offline stays offline to its end (kept in this browser).
+  if (tableId && isOfflineTable(tableId) && loadOfflineGame(tableId)) {
+    return startGame({ tableId, token: null, seat: 0, invite: null, offline: true });
+  }
   if (tableId) {
     if (all[tableId]) return startGame({ ...all[tableId], invite: all[tableId].invite ?? invite });
     return renderJoinForm(tableId, invite);

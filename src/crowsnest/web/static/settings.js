@@ -282,6 +282,13 @@ export function renderSettings(panel, ruleSets, actions, again = false) {
         h("input", { type: "checkbox", id: "settings-reviews", checked: state.reviews !== false }),
         h("label", { for: "settings-reviews" }, t("settings.reviews")),
       ),
+      h(
+        "div",
+        { class: "field field-check" },
+        h("input", { type: "checkbox", id: "settings-offline", checked: state.offline === true, "aria-describedby": "settings-offline-help" }),
+        h("label", { for: "settings-offline" }, t("settings.offline")),
+        h("p", { id: "settings-offline-help", class: "help" }, t("settings.offline_help")),
+      ),
     ),
     h(
       "div",
@@ -311,6 +318,7 @@ export function renderSettings(panel, ruleSets, actions, again = false) {
     else if (el.id === "settings-deck-style") updateSettings({ deckStyle: el.value });
     else if (el.id === "settings-hints") updateSettings({ hints: el.checked });
     else if (el.id === "settings-autoplay") updateSettings({ autoPlay: el.checked });
+    else if (el.id === "settings-offline") updateSettings({ offline: el.checked });
     else if (el.id === "settings-reviews") updateSettings({ reviews: el.checked });
     else if (el.id === "settings-language") actions.setLanguage(el.value);
     else if (rs && el.name?.startsWith("option-")) {

@@ -22,6 +22,7 @@
  * @property {boolean} hints
  * @property {boolean} autoPlay play the only legal card without asking (off by default)
  * @property {boolean} [reviews] review my decisions after each hand (default true)
+ * @property {boolean} [offline] play new solo games in this browser, with no server (offline/)
  */
 
 /**
@@ -83,6 +84,7 @@ export const DEFAULT_SETTINGS = {
   hints: true,
   autoPlay: false,
   reviews: true,
+  offline: false,
 };
 
 /**

@@ -125,7 +125,8 @@ async function askHint(game) {
   if (!game.current) return;
   const box = find(game.root, "#hint");
   try {
-    const res = await api.hint(game.session.tableId, game.session.token);
+    const own = game.transport?.hint;
+    const res = own ? await own.call(game.transport) : await api.hint(game.session.tableId, game.session.token);
     const hint = hintText(game.model(), res.action);
     game.screen.hint = hint;
     box.textContent = hint.text;

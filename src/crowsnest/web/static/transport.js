@@ -31,6 +31,8 @@
  * @property {(message: ClientMessage) => boolean} send send now; false when it cannot
  *   (not open): nothing is kept to send later
  * @property {() => void} close for good: no reconnection, no more messages
+ * @property {() => Promise<{action: string}>} [hint] the bot's advice for the seat, where
+ *   the transport gives it itself (offline; online it is `GET /api/tables/{id}/hint`)
  */
 
 /**

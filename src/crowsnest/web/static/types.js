@@ -47,6 +47,7 @@
  * @property {number | null} seat
  * @property {string | null} invite
  * @property {boolean} [watch]
+ * @property {boolean} [offline] a solo game played in this browser with no server (offline/)
  * @property {number} [at] when it was saved (ms)
  */
 
