@@ -7,7 +7,7 @@ sources on every machine):
   ``package.json`` pins (``node_modules/pyodide``): the loader, the WebAssembly
   module and Python's standard library. Nothing is fetched from a CDN.
 - ``crowsnest.zip``: the Python source the worker runs, taken from ``src/``: the
-  modules :mod:`crowsnest.offline.solo` imports, followed through every import of a
+  modules :mod:`crowsnest.offline.driver` imports, followed through every import of a
   CrowsNest module (so the engine and the bots), each package's ``__init__`` too.
 - ``bundle.json``: the files' names, sizes and a digest of them all (the worker and
   the service worker name their caches after it).
@@ -40,7 +40,7 @@ RUNTIME = (
     "pyodide-lock.json",
 )
 """The files of the npm package the runtime needs (its maps and consoles stay out)."""
-ENTRY = "crowsnest.offline.solo"
+ENTRY = "crowsnest.offline.driver"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 """Every entry's timestamp: the same sources give the same bytes."""
 

@@ -289,7 +289,7 @@ export class Game {
       } else if (part === "seats") draw.drawSeats(this.root, m);
       else if (part === "waiting") this.renderWaiting(m);
       else if (part === "moves") draw.drawMoves(this.root, this.state.moves);
-      else if (part === "link") draw.drawLink(this.root, this.state.link);
+      else if (part === "link") draw.drawLink(this.root, this.state.link, Boolean(this.state.session.offline));
       else if (part === "trick") draw.drawTrick(this.root, m, this.screen);
     }
   }

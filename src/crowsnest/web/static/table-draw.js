@@ -225,11 +225,14 @@ export function drawMoves(root, moves) {
  * The banner that says the link is not open (connecting, lost, replaced).
  * @param {HTMLElement} root
  * @param {TransportStatus} status
+ * @param {boolean} [offline] an offline game (its worker starting, not a server)
  */
-export function drawLink(root, status) {
+export function drawLink(root, status, offline = false) {
   const banner = find(root, "#connection");
   banner.hidden = status === "open";
-  banner.textContent = status === "open" ? "" : t(`connection.${status}`);
+  // An offline game "connects" to its worker: Pyodide starting in this browser.
+  const key = offline && status === "connecting" ? "offline.starting" : `connection.${status}`;
+  banner.textContent = status === "open" ? "" : t(key);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { t, formatNumber } from "./i18n.js";
 import { colourSymbol } from "./cards.js";
 import { h, s, mount } from "./dom.js";
+import { isOfflineTable } from "./offline/transport.js";
 import { POSITIONS, seatAt, seatName, plateName, teamName, teamOf, ourTeam, rulesId, viewpoint } from "./model.js";
 
 /** @typedef {import("./model.js").TableModel} TableModel */
@@ -32,7 +33,10 @@ export function scorebar(m) {
   if (m.watching && !m.replay) parts.push(h("span", { class: "sb-watching chip" }, t("watch.watching")));
   parts.push(h("span", { class: "sb-hand" }, t("table.hand_number", { n: formatNumber(view.hand_number + 1) })));
   parts.push(h("span", { class: "sb-target" }, t("table.target", { target: formatNumber(view.target) })));
-  if (m.table?.seed_chosen) {
+  if (m.table && isOfflineTable(m.table.id)) {
+    // Played in this browser: practice, never rated, with no fair-deal seal.
+    parts.push(h("span", { class: "sb-offline chip", title: t("offline.chip_help") }, t("offline.chip")));
+  } else if (m.table?.seed_chosen) {
     parts.push(h("span", { class: "sb-deal chip", title: t("table.seed_chosen_help") }, t("table.seed_chosen")));
   } else if (m.table?.commitment) {
     // The commitment made before the first card: the finished game reveals the secret.

@@ -31,7 +31,8 @@ async function boot() {
   ]);
   pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: "/crowsnest-src" });
   pyodide.runPython(
-    "import os, sys\nos.environ['CROWSNEST_PURE_PYTHON'] = '1'\nsys.path.insert(0, '/crowsnest-src')",
+    "import os, sys\nos.environ['CROWSNEST_PURE_PYTHON'] = '1'\nsys.path.insert(0, '/crowsnest-src')\n" +
+      "import crowsnest.offline.driver",
   );
   return pyodide.pyimport("crowsnest.offline.driver");
 }
