@@ -34,7 +34,7 @@ export default [
     languageOptions: { globals: globals.worker },
   },
   {
-    files: ["tests/js/**/*.js", "tools/**/*.js", "eslint.config.js"],
+    files: ["tests/js/**/*.js", "tests/offline/**/*.mjs", "tools/**/*.js", "eslint.config.js"],
     // the tests run in node with a jsdom document as globals (tests/js/env.js); the
     // tools in node
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node, ...globals.browser } },

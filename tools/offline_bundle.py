@@ -7,8 +7,9 @@ sources on every machine):
   ``package.json`` pins (``node_modules/pyodide``): the loader, the WebAssembly
   module and Python's standard library. Nothing is fetched from a CDN.
 - ``crowsnest.zip``: the Python source the worker runs, taken from ``src/``: the
-  modules :mod:`crowsnest.offline.driver` imports, followed through every import of a
-  CrowsNest module (so the engine and the bots), each package's ``__init__`` too.
+  modules :mod:`crowsnest.offline.driver` imports (see :data:`ENTRIES`), followed
+  through every import of a CrowsNest module (so the engine and the bots), each
+  package's ``__init__`` too.
 - ``bundle.json``: the files' names, sizes and a digest of them all (the worker and
   the service worker name their caches after it).
 
@@ -40,7 +41,10 @@ RUNTIME = (
     "pyodide-lock.json",
 )
 """The files of the npm package the runtime needs (its maps and consoles stay out)."""
-ENTRY = "crowsnest.offline.driver"
+ENTRIES = ("crowsnest.offline.driver", "crowsnest.ai.hearts.solver")
+"""What the worker imports; and the Hearts endgame solver (hand reviews use it, not
+play), so that tests/native_probe.py's decisions, its values included, run on the
+build as they are (tests/offline/test_pyodide.py)."""
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 """Every entry's timestamp: the same sources give the same bytes."""
 
@@ -70,9 +74,9 @@ def imported(path: Path, name: str) -> set[str]:
     return {n for n in found if n == "crowsnest" or n.startswith("crowsnest.")}
 
 
-def closure(entry: str) -> dict[str, Path]:
-    """Every CrowsNest module ``entry`` needs, with its parent packages."""
-    todo, seen = [entry], {}
+def closure(entries: tuple[str, ...]) -> dict[str, Path]:
+    """Every CrowsNest module ``entries`` need, with their parent packages."""
+    todo, seen = list(entries), {}
     while todo:
         name = todo.pop()
         if name in seen:
@@ -90,7 +94,7 @@ def closure(entry: str) -> dict[str, Path]:
 def source_zip() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted({p for p in closure(ENTRY).values()}):
+        for path in sorted({p for p in closure(ENTRIES).values()}):
             info = zipfile.ZipInfo(path.relative_to(SRC).as_posix(), ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())

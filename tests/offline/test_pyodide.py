@@ -1,0 +1,42 @@
+"""The offline build agrees with CPython: under Pyodide in node, on exactly what the
+browser gets (``make offline``: the pinned runtime and the zipped source), the
+random-playout invariant test of every rule set, the bots' fixed-seed decisions
+(``tests/native_probe.py``) and a solo table's hand give the digests CPython gives
+here (``tests/offline/pyodide_probe.py``)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from crowsnest.engine import RULESETS
+from offline import pyodide_probe
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_pyodide_plays_as_cpython() -> None:
+    node = shutil.which("node")
+    assert node, "node is needed (make lint-js installs the JavaScript tooling)"
+    check = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "offline_bundle.py"), "--check"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert check.returncode == 0, f"{check.stdout.strip()}: run `make offline`"
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "offline" / "pyodide_run.mjs")],
+        capture_output=True, text=True, timeout=900, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    theirs = json.loads(done.stdout.strip().splitlines()[-1])
+    assert theirs["platform"] == "emscripten"
+    ours = pyodide_probe.probe()
+    assert sorted(ours["invariants"]) == sorted(RULESETS)
+    for key in ("invariants", "decisions", "solo"):
+        assert theirs[key] == ours[key], key
