@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any, Final, get_type_hints
+from types import UnionType
+from typing import Any, Final, Union, get_args, get_origin, get_type_hints
 
 from crowsnest.engine.cards import COLOUR_NAMES, Family, card_list_text, card_text, parse_card
 from crowsnest.engine.cards import parse_cards as _parse_cards
@@ -228,18 +229,57 @@ def _wire_of(cls: type, name: str, hint: Any) -> Wire:
     return wires[0]
 
 
+_SCALARS: Final = frozenset({int, str, bool, type(None)})
+
+Encoder = Callable[[Any, Any, Family], Any]
+
+
+def _flat(value: Any, owner: Any, family: Family) -> Any:
+    """A tuple of plain values as a list (the plain codec's case of no nesting)."""
+    return list(value)
+
+
+def _returns(prop: property) -> Any:
+    return get_type_hints(prop.fget)["return"]
+
+
+def _union(args: tuple[Any, ...]) -> Any:
+    return Union[tuple(a for a in args if a is not Ellipsis)]  # noqa: UP007
+
+
+def _scalar(hint: Any) -> bool:
+    """Whether values of type ``hint`` are their own JSON (``int``, ``str | None``)."""
+    kinds = get_args(hint) if isinstance(hint, UnionType) or get_origin(hint) is Union else (hint,)
+    return all(kind in _SCALARS for kind in kinds)
+
+
 @cache
-def _encoders(cls: type) -> tuple[tuple[str, str, Callable[[Any, Any, Family], Any]], ...]:
-    return tuple((f.name, f.attribute, f.wire.codec.encode) for f in json_fields(cls))
+def _encoders(cls: type) -> tuple[tuple[str, str, Encoder | None], ...]:
+    """Each key's name, attribute and encoder; ``None`` where the value is its own
+    JSON (a plain number, string, boolean or ``None``: no call on the hot path)."""
+    hints = get_type_hints(cls)
+    out: list[tuple[str, str, Encoder | None]] = []
+    for f in json_fields(cls):
+        encode: Encoder | None = f.wire.codec.encode
+        if f.wire.codec is PLAIN:
+            hint = hints[f.name] if f.stored else _returns(getattr(cls, f.attribute))
+            if _scalar(hint):
+                encode = None
+            elif get_origin(hint) is tuple and _scalar(_union(get_args(hint))):
+                encode = _flat
+        out.append((f.name, f.attribute, encode))
+    return tuple(out)
 
 
 def to_json(view: Any) -> dict[str, Any]:
     """The view as JSON, key by key as its class declares it."""
     family: Family = view.family
     cls: type = type(view)
-    return {
-        name: encode(getattr(view, attr), view, family) for name, attr, encode in _encoders(cls)
-    }
+    out: dict[str, Any] = {}
+    for name, attr, encode in _encoders(cls):
+        value = getattr(view, attr)
+        out[name] = value if encode is None else encode(value, view, family)
+    return out
 
 
 def from_json(cls: type, data: dict[str, Any]) -> Any:
