@@ -351,7 +351,7 @@ PROTOCOL_FIELDS = {
 }
 """The view's required fields as each released protocol version has them. A released
 version's fields never change: a field added to a view says ``since`` a new version,
-and PROTOCOL_VERSION moves to it (an older view is still read: ``upgrade_view``)."""
+which PROTOCOL_VERSION then is (an older view is still read: ``upgrade_view``)."""
 
 
 @pytest.mark.parametrize("family", ["hearts", "rook"])

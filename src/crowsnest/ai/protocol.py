@@ -19,7 +19,7 @@ and a message naming the field.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Final, Literal, NotRequired
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, NotRequired
 
 from pydantic import Field, TypeAdapter, ValidationError, with_config
 from typing_extensions import TypedDict
@@ -42,11 +42,6 @@ from crowsnest.engine.rules import rules_of_view
 from crowsnest.engine.view_fields import json_fields
 from crowsnest.engine.wire import READ, LegalJSON, ViewJSON, checked
 
-PROTOCOL_VERSION: Final = 2
-"""The version a host says in its ``hello`` and a bot answers with."""
-PROTOCOL_VERSIONS: Final = (1, 2)
-"""The versions read: a bot answers a host's hello with the host's version."""
-
 
 def _added_in() -> dict[int, tuple[str, ...]]:
     out: dict[int, list[str]] = {}
@@ -62,7 +57,15 @@ ADDED_IN: Final[dict[int, tuple[str, ...]]] = _added_in()
 """The view fields each version made required (each field's declaration says its
 ``since``). Reading a view of an older version, those it lacks are filled from its
 rule set (:func:`upgrade_view`)."""
-Version = Literal[1, 2]
+PROTOCOL_VERSION: Final = max(ADDED_IN, default=1)
+"""The version a host says in its ``hello`` and a bot answers with: the newest that
+made a view field required."""
+PROTOCOL_VERSIONS: Final = tuple(range(1, PROTOCOL_VERSION + 1))
+"""The versions read: a bot answers a host's hello with the host's version."""
+if TYPE_CHECKING:
+    Version = int
+else:
+    Version = Literal[PROTOCOL_VERSIONS]
 MAX_LINE: Final = 1 << 20
 """The longest line (in characters) either side has to accept."""
 
