@@ -10,6 +10,8 @@ sources on every machine):
   modules :mod:`crowsnest.offline.driver` imports (see :data:`ENTRIES`), followed
   through every import of a CrowsNest module (so the engine and the bots), each
   package's ``__init__`` too.
+- ``icon-192.png``, ``icon-512.png``: the manifest's icons (maskable), drawn by
+  :func:`crowsnest.web.pwa.png_icon`.
 - ``bundle.json``: the files' names, sizes and a digest of them all (the worker and
   the service worker name their caches after it).
 
@@ -30,6 +32,9 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+from crowsnest.web.pwa import icons  # noqa: E402  (src/ first, as in a checkout)
+
 SRC = ROOT / "src"
 OUT = SRC / "crowsnest" / "web" / "static" / "offline" / "build"
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -107,6 +112,7 @@ def planned() -> dict[str, bytes]:
         sys.exit("error: node_modules/pyodide is missing: run `npm ci` (make lint-js does)")
     files = {f"pyodide/{name}": (PYODIDE / name).read_bytes() for name in RUNTIME}
     files["crowsnest.zip"] = source_zip()
+    files.update(icons())
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 
 from crowsnest.server.table import TableError
 from crowsnest.web import LANGUAGES, RTL, STATIC_DIR, catalog
+from crowsnest.web.pwa import service_worker
 
 router = APIRouter()
 
@@ -18,6 +19,13 @@ NO_CACHE = {"Cache-Control": "no-cache"}
 @router.get("/", include_in_schema=False)
 async def home() -> FileResponse:
     return FileResponse(STATIC_DIR / "index.html", headers=NO_CACHE)
+
+
+@router.get("/sw.js", include_in_schema=False)
+async def sw() -> Response:
+    """The service worker, at the root so that its scope is the whole site, with its
+    version and the URLs it caches written in (:mod:`crowsnest.web.pwa`)."""
+    return Response(service_worker(), media_type="text/javascript", headers=NO_CACHE)
 
 
 @router.get("/i18n/languages.json", tags=["client"])

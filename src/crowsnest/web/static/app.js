@@ -14,6 +14,7 @@ import { settings, updateSettings, onSettingsChange, renderSettings, chosenOptio
 import { api, ApiError } from "./api.js";
 import { offlineTransport, newOfflineGame, isOfflineTable, loadOfflineGame } from "./offline/transport.js";
 import { websocketTransport } from "./connection.js";
+import { registerServiceWorker } from "./offline/pwa.js";
 import { store, savedSessions, saveSession, dropSession, currentTableId, forgetCurrentTable } from "./store.js";
 import { Game } from "./game.js";
 import { h, mount, find } from "./dom.js";
@@ -572,6 +573,7 @@ async function main() {
   const failed = [rules, offered].find((r) => r.status === "rejected");
   if (failed) toast(errorText(failed.reason));
   document.body.dataset.ready = "true";
+  void registerServiceWorker();
   resume();
   /** @type {{__crowsnest?: object}} */ (window).__crowsnest = {
     get game() {
