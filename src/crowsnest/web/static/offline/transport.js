@@ -108,7 +108,7 @@ export class WorkerTransport {
       this.ready = true;
       handlers.status("open");
     } else if (data.kind === "messages") {
-      this.game = { ...this.game, actions: data.actions, record: data.record };
+      this.game = { ...this.game, actions: data.actions, ...(data.record ? { record: data.record } : {}) };
       for (const msg of /** @type {ServerMessage[]} */ (data.messages)) {
         if (msg.type === "state" && msg.status === "over") this.game.over = true;
       }
