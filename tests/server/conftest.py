@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from crowsnest.server.app import create_app
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
 
 from .helpers import ServerProcess
 
