@@ -25,7 +25,7 @@ from crowsnest.server.live.finished import json_bytes
 from crowsnest.server.live.review import read_reviews
 from crowsnest.server.models.client_messages import QuickMessage, Reaction
 from crowsnest.server.models.common import Level
-from crowsnest.server.models.http import ClientConfig, CreateTable
+from crowsnest.server.models.http import ClientConfig, CreateTable, ReplayAnswer
 from crowsnest.server.models.review import ReviewChoice, ReviewChoiceSet, Reviews
 from crowsnest.server.people.presets import TIMERS, default_timer
 from crowsnest.server.table.parts import TableError
@@ -98,7 +98,7 @@ async def rules_info_endpoint(rules_id: str, request: Request) -> list[Section]:
 @router.get(
     "/api/tables/{table_id}/replay",
     tags=["games"],
-    responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}}},
+    response_model=ReplayAnswer,
 )
 async def table_replay(table_id: ReadableTable, request: Request, store: StoreDep) -> Response:
     """A finished game replayed through the engine: the seats (each with its one
