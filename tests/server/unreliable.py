@@ -7,6 +7,7 @@ so a spawned worker imports them by name."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,3 +40,17 @@ def raises(
     family: Family, bot: str, view: PlayerView, legal: Sequence[LegalAction], seed: int, seq: int
 ) -> str:
     raise RuntimeError("the search ran out of worlds")
+
+
+STARTED = "CROWSNEST_TEST_STARTED"
+"""A file to which :func:`slow` appends when each decision starts (its seq, the time)."""
+
+
+def slow(
+    family: Family, bot: str, view: PlayerView, legal: Sequence[LegalAction], seed: int, seq: int
+) -> str:
+    """Note when the decision starts, think a second, then decide as usual."""
+    with Path(os.environ[STARTED]).open("a") as started:
+        started.write(f"{seq} {time.time()}\n")
+    time.sleep(1.0)
+    return choose_text(family, bot, view, legal, seed, seq)
