@@ -41,6 +41,7 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
     "bot-message": (protocol.BotMessage, "bot protocol: a line the bot sends the host"),
     "client-message": (server.ClientMessage, "server websocket: a client's message"),
     "server-message": (server.ServerMessage, "server websocket: a server's message"),
+    "review": (server.Reviews, "server REST: a table's hand reviews (GET /api/tables/{id}/review)"),
 }
 """Name -> (type, title) of every published format."""
 
@@ -48,7 +49,7 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the format ``name`` (one of ``FORMATS``)."""
     kind, title = FORMATS[name]
-    written = name == "server-message"  # what the server writes: every field is there
+    written = name in ("server-message", "review")  # the server writes: every field is there
     body = TypeAdapter(kind).json_schema(mode="serialization" if written else "validation")
     head = {"$schema": DIALECT, "$id": f"{name}.json", "title": title}
     return head | {key: value for key, value in body.items() if key != "title"}
@@ -250,6 +251,9 @@ TABLES: Final[dict[str, Callable[[], str]]] = {
     "bot-messages": _bot_messages_table,
     "client-messages": lambda: _messages_table("client-message"),
     "server-messages": lambda: _messages_table("server-message"),
+    "review-decision": lambda: _object_table(server.ReviewDecision),
+    "review-option": lambda: _object_table(server.ReviewOption),
+    "review-reason": lambda: _object_table(server.ReviewReason),
 }
 """Name -> generator of every docs table."""
 

@@ -35,6 +35,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from crowsnest.ai.protocol import ProtocolError as ProtocolError  # the one class, re-exported
+from crowsnest.ai.verdicts import ReasonCode
 from crowsnest.engine import DEFAULT_RULES
 from crowsnest.engine.wire import EVENT, LEGAL, VIEW, EventJSON, LegalJSON, ViewJSON
 from crowsnest.server.names import PlayerName
@@ -552,6 +553,50 @@ class ReviewHindsight(BaseModel):
     """The perfect-information search ran out of its node budget: no hindsight is given."""
 
 
+class ReviewOption(BaseModel):
+    """One action the search compared, with what its playouts showed, counted over
+    the review's worlds (`null`: the search does not tell; `docs/ai.md`, "Why")."""
+
+    action: str
+    mean: float
+    """Mean result (Hearts: relative points, lower is better; Rook: the team's hand
+    score minus the other team's)."""
+    se: float
+    tricks: int = 0
+    """Worlds in which the trick the card went to was played out."""
+    won: int | None = None
+    """Of those, the worlds in which the seat's side won that trick."""
+    trick_points: float | None = None
+    """Mean points of that trick."""
+    points: float | None = None
+    """Mean points the seat (Hearts) or its team (Rook) took in the hand."""
+    moon_mine: int | None = None
+    """Hearts: worlds in which the seat shot the moon."""
+    moon_other: int | None = None
+    """Hearts: worlds in which another seat shot the moon."""
+    made: int | None = None
+    """Rook: worlds in which the contract was made."""
+    ours: int | None = None
+    """Rook: worlds in which the seat's team held the contract."""
+
+
+class ReviewReason(BaseModel):
+    """Why `action` beats `other`, as the search measured it: a code the client words
+    (`docs/ai.md`, "Why"), each action's figure (`a`, `b`: worlds out of `worlds`, or
+    mean points) and the points at stake."""
+
+    code: ReasonCode
+    action: str
+    """The action the reason speaks for: the suggested one, or the one taken when it
+    was the best."""
+    other: str
+    """The action it is compared with: the one taken, or the runner-up."""
+    worlds: int
+    a: float
+    b: float
+    points: float | None = None
+
+
 class ReviewDecision(BaseModel):
     """One decision of the reviewed seat (`docs/ai.md`, "Hand review")."""
 
@@ -577,9 +622,16 @@ class ReviewDecision(BaseModel):
     se: float
     """Standard error of the cost."""
     band: Literal["inaccuracy", "mistake", "blunder"] | None
-    """Only when the cost reaches the band's threshold and exceeds 2 standard errors."""
+    """Only when the cost reaches the band's threshold (its minimum) and exceeds 2
+    standard errors (clear of the search's noise)."""
     hindsight: ReviewHindsight | None
     """Shown only once the game is over (`null` before)."""
+    leader: int | None = None
+    """The seat that led the trick so far (card play)."""
+    options: list[ReviewOption] = []
+    """The actions compared, the best first (none for a forced one)."""
+    reason: ReviewReason | None = None
+    """Why the best action is best (none for a forced one)."""
 
 
 class ReviewBody(BaseModel):

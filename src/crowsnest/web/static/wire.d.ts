@@ -1,4 +1,4 @@
-// Generated from docs/schemas/{server,client}-message.json by `make types`
+// Generated from docs/schemas/{server,client}-message.json and review.json by `make types`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 
@@ -1183,4 +1183,126 @@ export interface ResignAnswer {
    * Agree to resign (`true`) or not.
    */
   accept: boolean;
+}
+
+/**
+ * `GET /api/tables/{id}/review`: the stored reviews the caller may read.
+ */
+export interface Reviews {
+  table_id: string;
+  status: string;
+  hindsight: boolean;
+  reviewing: boolean;
+  pending?: number[];
+  reviews: HandReview[];
+}
+/**
+ * This interface was referenced by `Reviews`'s JSON-Schema
+ * via the `definition` "HandReview".
+ */
+export interface HandReview {
+  hand_number: number;
+  seat: number;
+  review: ReviewBody;
+}
+/**
+ * This interface was referenced by `Reviews`'s JSON-Schema
+ * via the `definition` "ReviewBody".
+ */
+export interface ReviewBody {
+  family: string;
+  rules: string;
+  seat: number;
+  worlds: number;
+  accuracy: number | null;
+  decisions: ReviewDecision[];
+}
+/**
+ * One decision of the reviewed seat (`docs/ai.md`, "Hand review").
+ *
+ * This interface was referenced by `Reviews`'s JSON-Schema
+ * via the `definition` "ReviewDecision".
+ */
+export interface ReviewDecision {
+  step: number;
+  hand_number: number;
+  phase: string;
+  hand: string[];
+  trick: string[];
+  taken: string;
+  legal: number;
+  best: string | null;
+  taken_value: number | null;
+  best_value: number | null;
+  cost: number;
+  se: number;
+  band: ("inaccuracy" | "mistake" | "blunder") | null;
+  hindsight: ReviewHindsight | null;
+  leader?: number | null;
+  options?: ReviewOption[];
+  reason?: ReviewReason | null;
+}
+/**
+ * The decision with every card face up (the real deal played out): hindsight.
+ * Hearts card play: an exact (paranoid double-dummy) search within a node budget;
+ * when the budget cut it short, `cut_short` and no figures (`null`).
+ *
+ * This interface was referenced by `Reviews`'s JSON-Schema
+ * via the `definition` "ReviewHindsight".
+ */
+export interface ReviewHindsight {
+  best: string | null;
+  best_value: number | null;
+  taken_value: number | null;
+  cost: number | null;
+  cut_short?: boolean;
+}
+/**
+ * One action the search compared, with what its playouts showed, counted over
+ * the review's worlds (`null`: the search does not tell; `docs/ai.md`, "Why").
+ *
+ * This interface was referenced by `Reviews`'s JSON-Schema
+ * via the `definition` "ReviewOption".
+ */
+export interface ReviewOption {
+  action: string;
+  mean: number;
+  se: number;
+  tricks?: number;
+  won?: number | null;
+  trick_points?: number | null;
+  points?: number | null;
+  moon_mine?: number | null;
+  moon_other?: number | null;
+  made?: number | null;
+  ours?: number | null;
+}
+/**
+ * Why `action` beats `other`, as the search measured it: a code the client words
+ * (`docs/ai.md`, "Why"), each action's figure (`a`, `b`: worlds out of `worlds`, or
+ * mean points) and the points at stake.
+ *
+ * This interface was referenced by `Reviews`'s JSON-Schema
+ * via the `definition` "ReviewReason".
+ */
+export interface ReviewReason {
+  code:
+    | "moon_stopped"
+    | "moon_shot"
+    | "contract"
+    | "set"
+    | "overbid"
+    | "underbid"
+    | "ruff"
+    | "trick_won"
+    | "trick_lost"
+    | "trick_points"
+    | "points"
+    | "later";
+  action: string;
+  other: string;
+  worlds: number;
+  a: number;
+  b: number;
+  points?: number | null;
 }
