@@ -24,7 +24,9 @@ NEST = "R11 R12 Y12 B12 CROW"
 
 def green_lead(seat0: str, seat1: str, seat2: str, seat3: str, plays: str) -> RookGame:
     """Seat 1 declares red (seats 1 and 3 against 0 and 2) and leads green."""
-    return game_at("rook/crowsnest", [seat0, seat1, seat2, seat3], NEST, dealer=0, declarer=1, plays=plays)
+    return game_at(
+        "rook/crowsnest", [seat0, seat1, seat2, seat3], NEST, dealer=0, declarer=1, plays=plays
+    )
 
 
 def test_a_card_that_wins_the_trick_for_its_points() -> None:

@@ -170,6 +170,7 @@ class Review:
             "seat": self.seat,
             "worlds": self.worlds,
             "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
+            "bands": {name: round(t, 2) for name, t in bands(self.family, self.rules)},
             "decisions": [_decision_json(d) for d in self.decisions],
         }
 

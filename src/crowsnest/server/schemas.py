@@ -642,6 +642,9 @@ class ReviewBody(BaseModel):
     """Worlds sampled per decision."""
     accuracy: float | None
     """`100 * exp(-mean cost / mistake threshold)` over the decisions with a choice."""
+    bands: dict[Literal["inaccuracy", "mistake", "blunder"], float] | None = None
+    """The least cost of each band, in the review's points (`docs/ai.md`, "When a
+    decision is a mistake"); a cost is flagged only past 2 standard errors as well."""
     decisions: list[ReviewDecision]
 
 

@@ -1215,6 +1215,9 @@ export interface ReviewBody {
   seat: number;
   worlds: number;
   accuracy: number | null;
+  bands?: {
+    [k: string]: number;
+  } | null;
   decisions: ReviewDecision[];
 }
 /**
