@@ -136,6 +136,8 @@ class _Render:
             return f"string{s}"
         if kind == "boolean":
             return f"bool{s}"
+        if kind == "number":
+            return f"number{s}"
         if kind == "array":
             size = node.get("minItems")
             count = f"{size} " if size is not None and size == node.get("maxItems") else ""

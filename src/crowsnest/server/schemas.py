@@ -545,6 +545,10 @@ class ReviewHindsight(BaseModel):
     Hearts card play: an exact (paranoid double-dummy) search within a node budget;
     when the budget cut it short, `cut_short` and no figures (`null`)."""
 
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
+
     best: str | None
     best_value: float | None
     taken_value: float | None
@@ -556,6 +560,10 @@ class ReviewHindsight(BaseModel):
 class ReviewOption(BaseModel):
     """One action the search compared, with what its playouts showed, counted over
     the review's worlds (`null`: the search does not tell; `docs/ai.md`, "Why")."""
+
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
 
     action: str
     mean: float
@@ -585,25 +593,41 @@ class ReviewReason(BaseModel):
     (`docs/ai.md`, "Why"), each action's figure (`a`, `b`: worlds out of `worlds`, or
     mean points) and the points at stake."""
 
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
+
     code: ReasonCode
+    """What tells the two actions apart (`docs/ai.md`, "Why")."""
     action: str
     """The action the reason speaks for: the suggested one, or the one taken when it
     was the best."""
     other: str
     """The action it is compared with: the one taken, or the runner-up."""
     worlds: int
+    """The worlds the counts are out of."""
     a: float
+    """The figure of `action`: worlds (a moon, a trick won, a contract made) or mean
+    points, by the code."""
     b: float
+    """The same figure of `other`."""
     points: float | None = None
+    """The points at stake (a trick's, a moon's 26, the points counted), by the code."""
 
 
 class ReviewDecision(BaseModel):
     """One decision of the reviewed seat (`docs/ai.md`, "Hand review")."""
 
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
+
     step: int
     """Index of the action in the game's record."""
     hand_number: int
+    """The hand (0 for the first)."""
     phase: str
+    """The engine's phase: `pass`, `play`, `auction`, `discard` or `trump`."""
     hand: list[str]
     """The seat's hand at that moment."""
     trick: list[str]
@@ -615,7 +639,9 @@ class ReviewDecision(BaseModel):
     best: str | None
     """The action the Hard search finds best (`null` when forced)."""
     taken_value: float | None
+    """The mean result of the action taken (the units of `cost`)."""
     best_value: float | None
+    """The mean result of the best action."""
     cost: float
     """Expected points the action taken gave away against the best (Hearts: points
     relative to the others; Rook: the team's hand score minus the other team's)."""
@@ -635,6 +661,10 @@ class ReviewDecision(BaseModel):
 
 
 class ReviewBody(BaseModel):
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
+
     family: str
     rules: str
     seat: int
@@ -649,6 +679,10 @@ class ReviewBody(BaseModel):
 
 
 class HandReview(BaseModel):
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
+
     hand_number: int
     seat: int
     review: ReviewBody
@@ -656,6 +690,10 @@ class HandReview(BaseModel):
 
 class Reviews(BaseModel):
     """`GET /api/tables/{id}/review`: the stored reviews the caller may read."""
+
+    model_config = ConfigDict(
+        use_attribute_docstrings=True, json_schema_serialization_defaults_required=True
+    )
 
     table_id: str
     status: str

@@ -1190,10 +1190,23 @@ export interface ResignAnswer {
  */
 export interface Reviews {
   table_id: string;
+  /**
+   * The table's: `waiting`, `playing`, `over` (or `expired`).
+   */
   status: string;
+  /**
+   * Whether hindsight is shown (the game is over).
+   */
   hindsight: boolean;
+  /**
+   * Whether this server reviews hands (`review_worlds` > 0): if not, no more will come.
+   */
   reviewing: boolean;
-  pending?: number[];
+  /**
+   * Hands of the seats read whose review is queued or being computed: a hand neither
+   * here nor in `reviews` gets none (skipped, turned off, or a bot played it).
+   */
+  pending: number[];
   reviews: HandReview[];
 }
 /**
@@ -1213,9 +1226,19 @@ export interface ReviewBody {
   family: string;
   rules: string;
   seat: number;
+  /**
+   * Worlds sampled per decision.
+   */
   worlds: number;
+  /**
+   * `100 * exp(-mean cost / mistake threshold)` over the decisions with a choice.
+   */
   accuracy: number | null;
-  bands?: {
+  /**
+   * The least cost of each band, in the review's points (`docs/ai.md`, "When a
+   * decision is a mistake"); a cost is flagged only past 2 standard errors as well.
+   */
+  bands: {
     [k: string]: number;
   } | null;
   decisions: ReviewDecision[];
@@ -1227,23 +1250,76 @@ export interface ReviewBody {
  * via the `definition` "ReviewDecision".
  */
 export interface ReviewDecision {
+  /**
+   * Index of the action in the game's record.
+   */
   step: number;
+  /**
+   * The hand (0 for the first).
+   */
   hand_number: number;
+  /**
+   * The engine's phase: `pass`, `play`, `auction`, `discard` or `trump`.
+   */
   phase: string;
+  /**
+   * The seat's hand at that moment.
+   */
   hand: string[];
+  /**
+   * The trick so far, in play order.
+   */
   trick: string[];
+  /**
+   * The action taken (`play QS`, `bid 120`, ...).
+   */
   taken: string;
+  /**
+   * How many actions were legal (1: forced, never searched).
+   */
   legal: number;
+  /**
+   * The action the Hard search finds best (`null` when forced).
+   */
   best: string | null;
+  /**
+   * The mean result of the action taken (the units of `cost`).
+   */
   taken_value: number | null;
+  /**
+   * The mean result of the best action.
+   */
   best_value: number | null;
+  /**
+   * Expected points the action taken gave away against the best (Hearts: points
+   * relative to the others; Rook: the team's hand score minus the other team's).
+   */
   cost: number;
+  /**
+   * Standard error of the cost.
+   */
   se: number;
+  /**
+   * Only when the cost reaches the band's threshold (its minimum) and exceeds 2
+   * standard errors (clear of the search's noise).
+   */
   band: ("inaccuracy" | "mistake" | "blunder") | null;
+  /**
+   * Shown only once the game is over (`null` before).
+   */
   hindsight: ReviewHindsight | null;
-  leader?: number | null;
-  options?: ReviewOption[];
-  reason?: ReviewReason | null;
+  /**
+   * The seat that led the trick so far (card play).
+   */
+  leader: number | null;
+  /**
+   * The actions compared, the best first (none for a forced one).
+   */
+  options: ReviewOption[];
+  /**
+   * Why the best action is best (none for a forced one).
+   */
+  reason: ReviewReason | null;
 }
 /**
  * The decision with every card face up (the real deal played out): hindsight.
@@ -1258,7 +1334,10 @@ export interface ReviewHindsight {
   best_value: number | null;
   taken_value: number | null;
   cost: number | null;
-  cut_short?: boolean;
+  /**
+   * The perfect-information search ran out of its node budget: no hindsight is given.
+   */
+  cut_short: boolean;
 }
 /**
  * One action the search compared, with what its playouts showed, counted over
@@ -1269,16 +1348,44 @@ export interface ReviewHindsight {
  */
 export interface ReviewOption {
   action: string;
+  /**
+   * Mean result (Hearts: relative points, lower is better; Rook: the team's hand
+   * score minus the other team's).
+   */
   mean: number;
   se: number;
-  tricks?: number;
-  won?: number | null;
-  trick_points?: number | null;
-  points?: number | null;
-  moon_mine?: number | null;
-  moon_other?: number | null;
-  made?: number | null;
-  ours?: number | null;
+  /**
+   * Worlds in which the trick the card went to was played out.
+   */
+  tricks: number;
+  /**
+   * Of those, the worlds in which the seat's side won that trick.
+   */
+  won: number | null;
+  /**
+   * Mean points of that trick.
+   */
+  trick_points: number | null;
+  /**
+   * Mean points the seat (Hearts) or its team (Rook) took in the hand.
+   */
+  points: number | null;
+  /**
+   * Hearts: worlds in which the seat shot the moon.
+   */
+  moon_mine: number | null;
+  /**
+   * Hearts: worlds in which another seat shot the moon.
+   */
+  moon_other: number | null;
+  /**
+   * Rook: worlds in which the contract was made.
+   */
+  made: number | null;
+  /**
+   * Rook: worlds in which the seat's team held the contract.
+   */
+  ours: number | null;
 }
 /**
  * Why `action` beats `other`, as the search measured it: a code the client words
@@ -1289,6 +1396,9 @@ export interface ReviewOption {
  * via the `definition` "ReviewReason".
  */
 export interface ReviewReason {
+  /**
+   * What tells the two actions apart (`docs/ai.md`, "Why").
+   */
   code:
     | "moon_stopped"
     | "moon_shot"
@@ -1302,10 +1412,30 @@ export interface ReviewReason {
     | "trick_points"
     | "points"
     | "later";
+  /**
+   * The action the reason speaks for: the suggested one, or the one taken when it
+   * was the best.
+   */
   action: string;
+  /**
+   * The action it is compared with: the one taken, or the runner-up.
+   */
   other: string;
+  /**
+   * The worlds the counts are out of.
+   */
   worlds: number;
+  /**
+   * The figure of `action`: worlds (a moon, a trick won, a contract made) or mean
+   * points, by the code.
+   */
   a: number;
+  /**
+   * The same figure of `other`.
+   */
   b: number;
-  points?: number | null;
+  /**
+   * The points at stake (a trick's, a moon's 26, the points counted), by the code.
+   */
+  points: number | null;
 }
