@@ -178,8 +178,21 @@ def reviewed_game(review_server: str) -> tuple[str, str, dict[str, Any], str]:
     """A finished Hearts game whose human seat was played (scripted) by ``name``,
     once every hand is reviewed: (table id, name, its reviews, the player's identity
     cookie, so a browser can open the game from that player's History)."""
+    return played_and_reviewed(review_server, {"rules": "hearts", "seed": 5})
+
+
+@pytest.fixture(scope="module")
+def reviewed_rook_game(review_server: str) -> tuple[str, str, dict[str, Any], str]:
+    """The same of a short CrowsNest Rook game (to 50 points)."""
+    table = {"rules": "rook/crowsnest", "seed": 7, "options": {"target": 50}}
+    return played_and_reviewed(review_server, table)
+
+
+def played_and_reviewed(
+    review_server: str, table: dict[str, Any]
+) -> tuple[str, str, dict[str, Any], str]:
     name = f"Review {uuid.uuid4().hex[:6]}"
-    created = call(review_server, "POST", "/api/tables", {"rules": "hearts", "seed": 5})
+    created = call(review_server, "POST", "/api/tables", table)
     table_id: str = created["table"]["id"]
     request = urllib.request.Request(
         f"{review_server}/api/tables/{table_id}/join",
@@ -322,13 +335,40 @@ def test_the_coach_steps_through_a_hand_beside_the_replay(
     browser: Browser,
     review_server: str,
     reviewed_game: tuple[str, str, dict[str, Any], str],
-    screenshots: Path,
     lang: str,
     size: str,
 ) -> None:
     """From History: the replay with the review beside it; each decision of the first
     hand stepped through with "next", the table going to that decision's position."""
-    table_id, name, found, cookie = reviewed_game
+    step_through_the_first_hand(browser, review_server, reviewed_game, lang, size, "hearts")
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("he", "phone")])
+def test_the_coach_reviews_the_auction_the_nest_and_the_trump(
+    browser: Browser,
+    review_server: str,
+    reviewed_rook_game: tuple[str, str, dict[str, Any], str],
+    lang: str,
+    size: str,
+) -> None:
+    """Rook: the bids, and (when the seat declared) its nest and trump, then its cards."""
+    phases = step_through_the_first_hand(
+        browser, review_server, reviewed_rook_game, lang, size, "rook"
+    )
+    assert "auction" in phases and "play" in phases
+
+
+def step_through_the_first_hand(
+    browser: Browser,
+    review_server: str,
+    game: tuple[str, str, dict[str, Any], str],
+    lang: str,
+    size: str,
+    family: str,
+) -> set[str]:
+    """Each decision with a choice of the first hand, stepped through beside the
+    replay; the phases seen."""
+    table_id, name, found, cookie = game
     viewport = COACH[size]
     context = browser.new_context(base_url=review_server, viewport=viewport)
     context.add_cookies([{"name": "crowsnest_session", "value": cookie, "url": review_server}])
@@ -366,9 +406,7 @@ def test_the_coach_steps_through_a_hand_beside_the_replay(
             assert sorted(held) == sorted(d["hand"])
             if d is shot:
                 card.scroll_into_view_if_needed()
-                path = f"coach-replay-{lang}-{size}.png"
-                page.screenshot(path=str(SHOTS / path))
-                page.screenshot(path=str(screenshots / path))
+                page.screenshot(path=str(SHOTS / f"coach-replay-{family}-{lang}-{size}.png"))
         expect(panel.locator(".review-next")).to_be_disabled()
         panel.locator(".review-step").first.click()
         expect(panel.locator(".review-decision")).to_have_attribute(
@@ -376,6 +414,7 @@ def test_the_coach_steps_through_a_hand_beside_the_replay(
         )
         expect(panel.locator(".review-prev")).to_be_disabled()
         assert missing(page) == []
+        return {d["phase"] for d in chosen}
     finally:
         context.close()
 

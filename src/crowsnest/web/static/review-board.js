@@ -84,6 +84,7 @@ function handRow(d, bird) {
  * @param {Bird} bird
  */
 function trickBox(d, m, bird) {
+  if (!d.trick.length) return h("div", { class: "review-trick" }, h("span", { class: "review-row-label" }, t("review.trick_empty")));
   const faces = trickCards(m, playedBy(d.trick, d.leader ?? 0));
   const opts = bird ? { bird } : {};
   for (const face of faces) {
@@ -93,7 +94,7 @@ function trickBox(d, m, bird) {
   return h(
     "div",
     { class: "review-trick" },
-    h("span", { class: "review-row-label" }, d.trick.length ? t("review.trick") : t("review.trick_empty")),
+    h("span", { class: "review-row-label" }, t("review.trick")),
     h("div", { class: "trick", role: "group", "aria-label": t("review.trick") }, faces),
   );
 }

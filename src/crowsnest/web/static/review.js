@@ -161,7 +161,7 @@ function explainPart(bands) {
     { class: "review-explain" },
     h("summary", {}, t("review.explain")),
     h("p", {}, t("review.explain_cost")),
-    h("p", {}, t("review.explain_noise", { least: least === null ? "" : figure(least) })),
+    least === null ? null : h("p", {}, t("review.explain_noise", { least: figure(least) })),
     h("p", {}, t("review.explain_accuracy")),
   );
 }
