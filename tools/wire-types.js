@@ -1,9 +1,8 @@
 // @ts-check
 // The client's wire types, generated: `src/crowsnest/web/static/wire.d.ts` is what
 // json-schema-to-typescript makes of the committed JSON Schemas of the server's
-// websocket messages (docs/schemas/server-message.json and client-message.json) and
-// of its hand reviews (docs/schemas/review.json, `GET /api/tables/{id}/review`),
-// written from the Python declarations by `crowsnest schema --out docs/schemas`.
+// websocket messages (docs/schemas/server-message.json and client-message.json,
+// written from the Python declarations by `crowsnest schema --out docs/schemas`).
 //
 //   node tools/wire-types.js          write wire.d.ts (`make types` runs both steps)
 //   node tools/wire-types.js --check  exit 1 when the committed wire.d.ts is stale
@@ -17,10 +16,16 @@ import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 
 const ROOT = new URL("../", import.meta.url);
-const SCHEMAS = ["server-message", "client-message", "review"];
+/** Each published schema the client reads, by the name of its root type. */
+const SCHEMAS = {
+  "server-message": "ServerMessage",
+  "client-message": "ClientMessage",
+  replay: "ReplayAnswer",
+  review: "Reviews",
+};
 export const OUTPUT = fileURLToPath(new URL("src/crowsnest/web/static/wire.d.ts", ROOT));
 
-const HEADER = `// Generated from docs/schemas/{server,client}-message.json and review.json by \`make types\`
+const HEADER = `// Generated from docs/schemas/{server,client}-message.json, replay.json and review.json by \`make types\`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 `;
@@ -55,42 +60,36 @@ export async function wireTypes() {
   const defs = {};
   /** @type {Record<string, unknown>} */
   const roots = {};
-  /** @type {Record<string, any>} */
-  let reviews = {};
-  for (const name of SCHEMAS) {
+  for (const [name, root] of Object.entries(SCHEMAS)) {
     const schema = JSON.parse(readFileSync(new URL(`docs/schemas/${name}.json`, ROOT), "utf-8"));
-    if (name === "review") {
-      reviews = schema;
-      continue;
+    const { $defs = {}, title, ...rest } = schema;
+    const body = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith("$")));
+    for (const [def, declared] of Object.entries($defs)) {
+      // A part two formats share (a trick, a view) is one type; two different parts
+      // of one name would be a mistake of the declarations.
+      if (def in defs && JSON.stringify(defs[def]) !== JSON.stringify(declared)) {
+        throw new Error(`${def} is declared twice, differently`);
+      }
+      defs[def] = declared;
     }
-    for (const [def, body] of Object.entries(schema.$defs ?? {})) {
-      if (def in defs) throw new Error(`${def} is declared twice`);
-      defs[def] = body;
-    }
-    const union = name === "server-message" ? "ServerMessage" : "ClientMessage";
-    roots[union] = { title: union, description: schema.title, anyOf: schema.anyOf ?? schema.oneOf };
+    roots[root] = { ...body, title: root, description: title };
   }
   const schema = untitled(
     {
       title: "WireMessage",
-      description: "Any message of the websocket, either way.",
+      description: "Any published format the client reads or sends.",
       $defs: { ...roots, ...defs },
       anyOf: Object.keys(roots).map((name) => ({ $ref: `#/$defs/${name}` })),
     },
     true,
   );
-  const options = {
+  const body = await compile(/** @type {import("json-schema-to-typescript").JSONSchema} */ (schema), "WireMessage", {
     bannerComment: "",
     unreachableDefinitions: true,
     additionalProperties: false,
     maxItems: -1, // plain arrays: a view's `trick` is a string[], not five tuple types
-  };
-  const body = await compile(/** @type {import("json-schema-to-typescript").JSONSchema} */ (schema), "WireMessage", options);
-  // The hand reviews (a REST body, not a websocket message): their own types.
-  for (const def of Object.keys(reviews.$defs ?? {})) if (def in defs) throw new Error(`${def} is declared twice`);
-  const reviewSchema = untitled({ ...reviews, $schema: undefined, $id: undefined, title: "Reviews" }, true);
-  const reviewBody = await compile(/** @type {import("json-schema-to-typescript").JSONSchema} */ (reviewSchema), "Reviews", options);
-  return `${HEADER}\n${body}\n${reviewBody}`;
+  });
+  return `${HEADER}\n${body}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -26,7 +26,7 @@ from pydantic import TypeAdapter
 
 from crowsnest.ai import protocol
 from crowsnest.engine import wire
-from crowsnest.server.models import client_messages, review, server_messages
+from crowsnest.server.models import client_messages, http, review, server_messages
 
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
@@ -37,6 +37,7 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
     "rook-event": (wire.RookEventJSON, "an event of a Rook game"),
     "deal": (wire.DealJSON, "the cards of one deal"),
     "record": (wire.RecordJSON, "a game record"),
+    "replay": (http.ReplayAnswer, "a finished game replayed, one step per action"),
     "host-message": (protocol.HostMessage, "bot protocol: a line the host sends the bot"),
     "bot-message": (protocol.BotMessage, "bot protocol: a line the bot sends the host"),
     "client-message": (client_messages.ClientMessage, "server websocket: a client's message"),

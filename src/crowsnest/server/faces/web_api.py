@@ -15,18 +15,17 @@ from collections.abc import Mapping
 from typing import Annotated, Any, get_args
 
 from fastapi import APIRouter, Query, Request, Response
-from pydantic import BaseModel
 
 from crowsnest.engine import OptionError, option_specs
 from crowsnest.engine.replay_steps import replay_steps
-from crowsnest.rules_info import rules_info
+from crowsnest.rules_info import Section, rules_info
 from crowsnest.server.faces.access import Bearer, Invite, ReadableTable, StoreDep
 from crowsnest.server.faces.identity import client_of
 from crowsnest.server.live.finished import json_bytes
 from crowsnest.server.live.review import read_reviews
 from crowsnest.server.models.client_messages import QuickMessage, Reaction
 from crowsnest.server.models.common import Level
-from crowsnest.server.models.http import ClientConfig, CreateTable
+from crowsnest.server.models.http import ClientConfig, CreateTable, ReplayAnswer
 from crowsnest.server.models.review import ReviewChoice, ReviewChoiceSet, Reviews
 from crowsnest.server.people.presets import TIMERS, default_timer
 from crowsnest.server.table.parts import TableError
@@ -80,19 +79,8 @@ def parse_options(rules_id: str, query: Mapping[str, str]) -> dict[str, object]:
     return options
 
 
-class InfoParagraph(BaseModel):
-    key: str
-    args: dict[str, Any]
-    house: bool
-
-
-class InfoSection(BaseModel):
-    title: str
-    paragraphs: list[InfoParagraph]
-
-
 @router.get("/api/rules/{rules_id:path}/info", tags=["client"])
-async def rules_info_endpoint(rules_id: str, request: Request) -> list[InfoSection]:
+async def rules_info_endpoint(rules_id: str, request: Request) -> list[Section]:
     """The complete rules of a rule set for the Info tab, options (as query
     parameters, ``?target=500&bird=false``) applied: sections of translation keys
     with their arguments, every number taken from the rule set's data."""
@@ -101,7 +89,7 @@ async def rules_info_endpoint(rules_id: str, request: Request) -> list[InfoSecti
         sections = rules_info(rules_id, options)
     except OptionError as err:
         raise TableError(err.code, err.message) from err
-    return [InfoSection.model_validate(s) for s in sections]
+    return sections
 
 
 # -- History ----------------------------------------------------------------------------
@@ -110,7 +98,7 @@ async def rules_info_endpoint(rules_id: str, request: Request) -> list[InfoSecti
 @router.get(
     "/api/tables/{table_id}/replay",
     tags=["games"],
-    responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}}},
+    response_model=ReplayAnswer,
 )
 async def table_replay(table_id: ReadableTable, request: Request, store: StoreDep) -> Response:
     """A finished game replayed through the engine: the seats (each with its one

@@ -23,7 +23,8 @@ from pydantic import Field, StrictBool, TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
 from crowsnest.ai.protocol import ProtocolError as ProtocolError  # the one class, re-exported
-from crowsnest.server.models.common import MAX_ACTION_TEXT, TOKEN_MAX, Strict
+from crowsnest.engine.actions import MAX_ACTION_TEXT
+from crowsnest.server.models.common import TOKEN_MAX, Strict
 
 # -- client -> server ------------------------------------------------------------------
 

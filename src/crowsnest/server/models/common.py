@@ -19,7 +19,6 @@ version 1 connection is never sent a `chat` (it would not know the type). Versio
 added `resign` and `resign_answer` (and the `resign` news): an older connection is
 never sent a `resign` (so a partner on an older client never sees a proposal, which
 lapses)."""
-MAX_ACTION_TEXT: Final = 200
 MAX_SEED: Final = 2**63 - 1
 TOKEN_MAX: Final = 128
 

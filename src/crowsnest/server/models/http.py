@@ -1,14 +1,16 @@
 """The bodies of the tables' HTTP routes (create, join, move, watch, hint), the rule
 sets and options offered, the client's configuration, a deal's check, the health
-report and the error body."""
+report, a finished game's replay and the error body."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, with_config
+from typing_extensions import TypedDict
 
 from crowsnest.engine import DEFAULT_RULES
+from crowsnest.engine.wire import READ, HeartsReplayJSON, RookReplayJSON
 from crowsnest.server.models.client_messages import QuickMessage, Reaction
 from crowsnest.server.models.common import (
     MAX_SEED,
@@ -201,3 +203,38 @@ class Health(BaseModel):
     pools_replaced: dict[str, int]
     """Worker pools (`bots`, `hints`, `reviews`) replaced since start after one of
     their processes died (each logged `pool_replaced`)."""
+
+
+# -- a finished game's replay ----------------------------------------------------------
+
+
+@with_config(READ)
+class ReplaySeat(TypedDict):
+    """A seat of a replay: its one name, and when its player left the game."""
+
+    seat: Annotated[int, Field(ge=0, le=3)]
+    kind: SeatKind
+    name: Annotated[str | None, Field(description="the player's or its bot's name")]
+    left: Annotated[
+        int | None,
+        Field(description="the seq at which its player left the game for good, else `null`"),
+    ]
+
+
+@with_config(READ)
+class HeartsReplayAnswer(HeartsReplayJSON):
+    """``GET /api/tables/{id}/replay`` of a Hearts game: the replay and its seats."""
+
+    table_id: str
+    seats: Annotated[list[ReplaySeat], Field(min_length=4, max_length=4)]
+
+
+@with_config(READ)
+class RookReplayAnswer(RookReplayJSON):
+    """``GET /api/tables/{id}/replay`` of a Rook game: the replay and its seats."""
+
+    table_id: str
+    seats: Annotated[list[ReplaySeat], Field(min_length=4, max_length=4)]
+
+
+ReplayAnswer = Annotated[HeartsReplayAnswer | RookReplayAnswer, Field(discriminator="family")]

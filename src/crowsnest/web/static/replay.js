@@ -20,50 +20,14 @@ import { replaySeatName as seatName, teamLabel, stepModel, replayBoard, factsBox
 /** @typedef {import("./model.js").TableModel} TableModel */
 
 /**
- * A step of a replay: the state after its action (docs/web.md, "History and replay").
- * @typedef {object} Step
- * @property {{seat: number, text: string} | null} action
- * @property {boolean} [dealt]
- * @property {number} hand_number
- * @property {string} phase
- * @property {string[][]} hands
- * @property {string[]} trick
- * @property {number | null} leader
- * @property {import("./types.js").Trick | null} trick_done
- * @property {import("./types.js").HandEnd | null} hand_end the hand's result
- * @property {number[]} totals
- * @property {number[]} actors
- * @property {number | null} [dealer]
- * @property {number | null} [declarer]
- * @property {number | null} [bid]
- * @property {Colour | null} [trump]
- * @property {string[] | null} [discards]
- * @property {number[]} tricks_won Rook
- * @property {number[]} captured Rook
- * @property {string} pass_direction Hearts
- * @property {number[]} points_taken Hearts
- * @property {string[] | null} [nest] Rook: the nest the declarer took up
- * @property {import("./types.js").View} view the engine's view of this moment, as a spectator sees it
+ * A step of a replay: the state after its action (docs/web.md, "History and replay");
+ * the format is the server's (wire.d.ts, generated from docs/schemas/replay.json).
+ * @typedef {import("./wire.js").HeartsReplayStep | import("./wire.js").RookReplayStep} Step
  */
 
-/**
- * A seat of a replay: its one name, and `left`, the seq at which its player left
- * the game for good (null: never).
- * @typedef {{seat: number, kind: "human" | "bot", name: string | null, left: number | null}} ReplaySeat
- */
+/** @typedef {import("./wire.js").ReplaySeat} ReplaySeat */
 
-/**
- * @typedef {object} Replay GET /api/tables/{id}/replay
- * @property {string} table_id
- * @property {ReplaySeat[]} seats
- * @property {string} rules
- * @property {string} family
- * @property {number[][]} teams the seats of each team, as the engine gives them
- * @property {"crow" | "rook" | null} bird the bird card's name key
- * @property {number[]} final_scores
- * @property {number} winner
- * @property {Step[]} steps
- */
+/** @typedef {import("./wire.js").ReplayAnswer} Replay GET /api/tables/{id}/replay */
 
 /**
  * What "verify this deal" has said so far (kept with the replay: the viewer is drawn

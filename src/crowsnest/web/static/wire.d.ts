@@ -1,11 +1,11 @@
-// Generated from docs/schemas/{server,client}-message.json and review.json by `make types`
+// Generated from docs/schemas/{server,client}-message.json, replay.json and review.json by `make types`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 
 /**
- * Any message of the websocket, either way.
+ * Any published format the client reads or sends.
  */
-export type WireMessage = ServerMessage | ClientMessage;
+export type WireMessage = ServerMessage | ClientMessage | ReplayAnswer | Reviews;
 /**
  * server websocket: a server's message
  */
@@ -33,6 +33,10 @@ export type ClientMessage =
   | LeaveMessage
   | ResignSend
   | ResignAnswer;
+/**
+ * a finished game replayed, one step per action
+ */
+export type ReplayAnswer = HeartsReplayAnswer | RookReplayAnswer;
 
 /**
  * After `hello`.
@@ -1184,9 +1188,674 @@ export interface ResignAnswer {
    */
   accept: boolean;
 }
-
 /**
- * `GET /api/tables/{id}/review`: the stored reviews the caller may read.
+ * ``GET /api/tables/{id}/replay`` of a Hearts game: the replay and its seats.
+ */
+export interface HeartsReplayAnswer {
+  /**
+   * the rule set id
+   */
+  rules:
+    | "hearts"
+    | "rook/crowsnest"
+    | "rook/tournament"
+    | "rook/partnership"
+    | "rook/one-high"
+    | "rook/red-one"
+    | "rook/buckeye"
+    | "rook/dixie";
+  family: "hearts";
+  /**
+   * @minItems 4
+   * @maxItems 4
+   */
+  teams: [
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    ...[number, ...number[]][]
+  ];
+  bird: null;
+  /**
+   * the value of every option of the rule set, defaults included
+   */
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * the game totals at the end
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  final_scores: [number, number, number, number, ...number[]];
+  /**
+   * the winning seat
+   */
+  winner: number | null;
+  steps: HeartsReplayStep[];
+  table_id: string;
+  /**
+   * @minItems 4
+   * @maxItems 4
+   */
+  seats: [ReplaySeat, ReplaySeat, ReplaySeat, ReplaySeat, ...ReplaySeat[]];
+}
+/**
+ * A moment of a Hearts game: the state after its action.
+ */
+export interface HeartsReplayStep {
+  /**
+   * the action this step follows; `null` for the first deal and a new deal
+   */
+  action: ReplayAction | null;
+  /**
+   * `true` on the step of a new deal (a hand ended at the step before)
+   */
+  dealt?: boolean;
+  phase: "pass" | "play" | "hand_over" | "over";
+  /**
+   * the round, from 0
+   */
+  hand_number: number;
+  /**
+   * the seats that may act now
+   */
+  actors: number[];
+  /**
+   * every seat's hand, face up, in set order
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hands: [string[], string[], string[], string[], ...string[][]];
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress
+   */
+  leader: number | null;
+  /**
+   * the round's completed tricks
+   */
+  tricks_played: number;
+  /**
+   * the trick this step completed
+   */
+  trick_done: HeartsTrickJSON | null;
+  /**
+   * the round this step scored
+   */
+  hand_end: HeartsHandEndJSON | null;
+  /**
+   * the game totals
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  totals: [number, number, number, number, ...number[]];
+  /**
+   * the winning seat once the game is over
+   */
+  winner: number | null;
+  view: HeartsViewJSON1;
+  pass_direction: "left" | "right" | "across" | "none";
+  /**
+   * what each seat passed, once chosen
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  passed: [string[] | null, string[] | null, string[] | null, string[] | null, ...(string[] | null)[]];
+  /**
+   * what each seat received, once exchanged
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  received: [string[] | null, string[] | null, string[] | null, string[] | null, ...(string[] | null)[]];
+  hearts_broken: boolean;
+  /**
+   * points each seat has taken this round
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  points_taken: [number, number, number, number, ...number[]];
+}
+/**
+ * The action a step follows: who took it and its text.
+ */
+export interface ReplayAction {
+  seat: number;
+  /**
+   * the action's normal text (`play QS`, `bid 120`)
+   */
+  text: string;
+}
+/**
+ * The round a step scored (the `hand_end` event's fields).
+ */
+export interface HeartsHandEndJSON {
+  /**
+   * what each seat scored this round (after the moon)
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  points: [number, number, number, number, ...number[]];
+  /**
+   * the seat that shot the moon, or `null`
+   */
+  moon: number | null;
+  /**
+   * the game totals after this round
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  totals: [number, number, number, number, ...number[]];
+  /**
+   * the round, from 0
+   */
+  hand_number: number;
+}
+/**
+ * What one seat of a Hearts game may know.
+ */
+export interface HeartsViewJSON1 {
+  /**
+   * the family: which of the two view shapes
+   */
+  game: "hearts";
+  /**
+   * the rule set key
+   */
+  rules: "hearts@1";
+  /**
+   * the seat this view is for, `null` for a spectator
+   */
+  seat: number | null;
+  /**
+   * `hand_over` only in single-hand positions
+   */
+  phase: "pass" | "play" | "hand_over" | "over";
+  /**
+   * the seats that may act now, ascending
+   */
+  actors: number[];
+  /**
+   * the round, from 0
+   */
+  hand_number: number;
+  /**
+   * this round's pass
+   */
+  pass_direction: "left" | "right" | "across" | "none";
+  /**
+   * the seat's own hand in display order (clubs, diamonds, spades, hearts; each from the ace down), `null` for a spectator
+   */
+  hand: string[] | null;
+  /**
+   * how many cards each seat holds
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hand_sizes: [number, number, number, number, ...number[]];
+  /**
+   * the cards this seat passed, once chosen
+   */
+  passed: string[] | null;
+  /**
+   * the cards this seat received, once the exchange is done
+   */
+  received: string[] | null;
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress (`play` phase), else `null`
+   */
+  leader: number | null;
+  /**
+   * this round's completed tricks
+   */
+  tricks: HeartsTrickJSON[];
+  /**
+   * a heart has been played this round
+   */
+  hearts_broken: boolean;
+  /**
+   * points each seat has taken this round
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  points_taken: [number, number, number, number, ...number[]];
+  /**
+   * the game totals
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  totals: [number, number, number, number, ...number[]];
+  /**
+   * every scored round
+   */
+  results: HeartsResultJSON[];
+  /**
+   * the winning seat once the game is over
+   */
+  winner: number | null;
+  /**
+   * the game ends when a total reaches this (Hearts: the loser's)
+   */
+  target: number;
+  /**
+   * `[[0], [1], [2], [3]]`: every player for themselves
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  teams: [
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    ...[number, ...number[]][]
+  ];
+  /**
+   * the index in `teams` of the viewing seat's team, `null` for a spectator
+   */
+  team: number | null;
+  /**
+   * `null`: Hearts has no bird card
+   */
+  bird: null;
+}
+/**
+ * A seat of a replay: its one name, and when its player left the game.
+ */
+export interface ReplaySeat {
+  seat: number;
+  kind: "human" | "bot";
+  /**
+   * the player's or its bot's name
+   */
+  name: string | null;
+  /**
+   * the seq at which its player left the game for good, else `null`
+   */
+  left: number | null;
+}
+/**
+ * ``GET /api/tables/{id}/replay`` of a Rook game: the replay and its seats.
+ */
+export interface RookReplayAnswer {
+  /**
+   * the rule set id
+   */
+  rules:
+    | "hearts"
+    | "rook/crowsnest"
+    | "rook/tournament"
+    | "rook/partnership"
+    | "rook/one-high"
+    | "rook/red-one"
+    | "rook/buckeye"
+    | "rook/dixie";
+  family: "rook";
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  teams: [[number, number, ...number[]], [number, number, ...number[]], ...[number, number, ...number[]][]];
+  bird: ("crow" | "rook") | null;
+  /**
+   * the value of every option of the rule set, defaults included
+   */
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * the game totals at the end
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  final_scores: [number, number, ...number[]];
+  /**
+   * the winning team
+   */
+  winner: number | null;
+  steps: RookReplayStep[];
+  table_id: string;
+  /**
+   * @minItems 4
+   * @maxItems 4
+   */
+  seats: [ReplaySeat, ReplaySeat, ReplaySeat, ReplaySeat, ...ReplaySeat[]];
+}
+/**
+ * A moment of a Rook game: the state after its action; pairs are per team.
+ */
+export interface RookReplayStep {
+  /**
+   * the action this step follows; `null` for the first deal and a new deal
+   */
+  action: ReplayAction | null;
+  /**
+   * `true` on the step of a new deal (a hand ended at the step before)
+   */
+  dealt?: boolean;
+  phase: "auction" | "discard" | "trump" | "play" | "hand_over" | "over";
+  /**
+   * the hand, from 0
+   */
+  hand_number: number;
+  /**
+   * the seats that may act now
+   */
+  actors: number[];
+  /**
+   * every seat's hand, face up, in set order
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hands: [string[], string[], string[], string[], ...string[][]];
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress
+   */
+  leader: number | null;
+  /**
+   * the hand's completed tricks
+   */
+  tricks_played: number;
+  /**
+   * the trick this step completed
+   */
+  trick_done: RookTrickJSON | null;
+  /**
+   * the hand this step scored
+   */
+  hand_end: RookHandEndJSON | null;
+  /**
+   * the game totals
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  totals: [number, number, ...number[]];
+  /**
+   * the winning team once the game is over
+   */
+  winner: number | null;
+  view: RookViewJSON1;
+  dealer: number;
+  /**
+   * this hand's bids and passes, in order
+   */
+  auction: [number | null, number | null, ...(number | null)[]][];
+  high_bid: number | null;
+  declarer: number | null;
+  bid: number | null;
+  trump: ("red" | "yellow" | "green" | "black") | null;
+  /**
+   * the nest the declarer took up, as dealt
+   */
+  nest: string[] | null;
+  /**
+   * what the declarer laid back
+   */
+  discards: string[] | null;
+  /**
+   * counter points each team has taken (at a hand's end: counted)
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  captured: [number, number, ...number[]];
+  /**
+   * tricks each team has taken this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  tricks_won: [number, number, ...number[]];
+}
+/**
+ * The hand a step scored (the `hand_end` event's fields).
+ */
+export interface RookHandEndJSON {
+  /**
+   * the seat that won the auction
+   */
+  declarer: number;
+  /**
+   * the contract
+   */
+  bid: number;
+  /**
+   * the trump colour
+   */
+  trump: "red" | "yellow" | "green" | "black";
+  /**
+   * points made: counters, the nest, the trick bonus
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  counted: [number, number, ...number[]];
+  /**
+   * the counters in the nest
+   */
+  nest_points: number;
+  /**
+   * the team that took the last trick (and the nest)
+   */
+  last_trick_team: number;
+  /**
+   * tricks each team took
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  tricks_won: [number, number, ...number[]];
+  /**
+   * the declarer's team made the bid
+   */
+  made: boolean;
+  /**
+   * what each team scores (a set team: minus the bid)
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  score: [number, number, ...number[]];
+  /**
+   * the game totals after this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  totals: [number, number, ...number[]];
+  /**
+   * the hand, from 0
+   */
+  hand_number: number;
+}
+/**
+ * What one seat of a Rook game may know; pairs are per team, We (seats 0 and 2)
+ * then They.
+ */
+export interface RookViewJSON1 {
+  /**
+   * the family: which of the two view shapes
+   */
+  game: "rook";
+  /**
+   * the rule set key
+   */
+  rules:
+    | "rook/crowsnest@1"
+    | "rook/tournament@1"
+    | "rook/partnership@1"
+    | "rook/one-high@1"
+    | "rook/red-one@1"
+    | "rook/buckeye@1"
+    | "rook/dixie@1";
+  /**
+   * the seat this view is for, `null` for a spectator
+   */
+  seat: number | null;
+  /**
+   * `hand_over` only in single-hand positions
+   */
+  phase: "auction" | "discard" | "trump" | "play" | "hand_over" | "over";
+  /**
+   * the seats that may act now, ascending
+   */
+  actors: number[];
+  /**
+   * the hand, from 0
+   */
+  hand_number: number;
+  /**
+   * this hand's dealer
+   */
+  dealer: number;
+  /**
+   * the seat's own hand in display order: by colour, trump first once named, each colour from its highest card down by this rule set's ranks (the bird where it ranks), `null` for a spectator
+   */
+  hand: string[] | null;
+  /**
+   * how many cards each seat holds
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hand_sizes: [number, number, number, number, ...number[]];
+  /**
+   * this hand's bids and passes, in order
+   */
+  auction: [number | null, number | null, ...(number | null)[]][];
+  /**
+   * the highest bid so far
+   */
+  high_bid: number | null;
+  /**
+   * who made it
+   */
+  high_bidder: number | null;
+  /**
+   * who won the auction, once it is over
+   */
+  declarer: number | null;
+  /**
+   * the contract, once the auction is over
+   */
+  bid: number | null;
+  /**
+   * the trump colour, once named
+   */
+  trump: ("red" | "yellow" | "green" | "black") | null;
+  /**
+   * cards in the nest
+   */
+  nest_size: number;
+  /**
+   * the nest as dealt: the declarer only, once taken up
+   */
+  nest: string[] | null;
+  /**
+   * the cards laid back: the declarer only
+   */
+  discards: string[] | null;
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress (`play` phase), else `null`
+   */
+  leader: number | null;
+  /**
+   * this hand's completed tricks
+   */
+  tricks: RookTrickJSON[];
+  /**
+   * counter points each team (We, They) has taken this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  captured: [number, number, ...number[]];
+  /**
+   * tricks each team has taken this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  tricks_won: [number, number, ...number[]];
+  /**
+   * the game totals
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  totals: [number, number, ...number[]];
+  /**
+   * every scored hand: the fields of the `hand_end` event but `hand_number`
+   */
+  results: RookResultJSON[];
+  /**
+   * the winning team once the game is over
+   */
+  winner: number | null;
+  /**
+   * the game ends when a team's total reaches this, with the options
+   */
+  target: number;
+  /**
+   * the team that resigned (the other one won); `null` unless a team resigned
+   */
+  resigned: number | null;
+  /**
+   * the partners: `[[0, 2], [1, 3]]`, We then They
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  teams: [[number, number, ...number[]], [number, number, ...number[]], ...[number, number, ...number[]][]];
+  /**
+   * the index in `teams` of the viewing seat's team, `null` for a spectator
+   */
+  team: number | null;
+  /**
+   * the bird card's name key (`crow` in CrowsNest), `null` without the bird
+   */
+  bird: ("crow" | "rook") | null;
+}
+/**
+ * server REST: a table's hand reviews (GET /api/tables/{id}/review)
  */
 export interface Reviews {
   table_id: string;
@@ -1209,19 +1878,11 @@ export interface Reviews {
   pending: number[];
   reviews: HandReview[];
 }
-/**
- * This interface was referenced by `Reviews`'s JSON-Schema
- * via the `definition` "HandReview".
- */
 export interface HandReview {
   hand_number: number;
   seat: number;
   review: ReviewBody;
 }
-/**
- * This interface was referenced by `Reviews`'s JSON-Schema
- * via the `definition` "ReviewBody".
- */
 export interface ReviewBody {
   family: string;
   rules: string;
@@ -1245,9 +1906,6 @@ export interface ReviewBody {
 }
 /**
  * One decision of the reviewed seat (`docs/ai.md`, "Hand review").
- *
- * This interface was referenced by `Reviews`'s JSON-Schema
- * via the `definition` "ReviewDecision".
  */
 export interface ReviewDecision {
   /**
@@ -1325,9 +1983,6 @@ export interface ReviewDecision {
  * The decision with every card face up (the real deal played out): hindsight.
  * Hearts card play: an exact (paranoid double-dummy) search within a node budget;
  * when the budget cut it short, `cut_short` and no figures (`null`).
- *
- * This interface was referenced by `Reviews`'s JSON-Schema
- * via the `definition` "ReviewHindsight".
  */
 export interface ReviewHindsight {
   best: string | null;
@@ -1342,9 +1997,6 @@ export interface ReviewHindsight {
 /**
  * One action the search compared, with what its playouts showed, counted over
  * the review's worlds (`null`: the search does not tell; `docs/ai.md`, "Why").
- *
- * This interface was referenced by `Reviews`'s JSON-Schema
- * via the `definition` "ReviewOption".
  */
 export interface ReviewOption {
   action: string;
@@ -1391,9 +2043,6 @@ export interface ReviewOption {
  * Why `action` beats `other`, as the search measured it: a code the client words
  * (`docs/ai.md`, "Why"), each action's figure (`a`, `b`: worlds out of `worlds`, or
  * mean points) and the points at stake.
- *
- * This interface was referenced by `Reviews`'s JSON-Schema
- * via the `definition` "ReviewReason".
  */
 export interface ReviewReason {
   /**
