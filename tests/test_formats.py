@@ -21,7 +21,13 @@ DOCS = ROOT / "docs"
 TABLES_IN = {
     "formats.md": ["deal", "record", "hearts-events", "rook-events", "hearts-view", "rook-view"],
     "bot-protocol.md": ["bot-messages", "choose"],
-    "protocol.md": ["client-messages", "server-messages"],
+    "protocol.md": [
+        "client-messages",
+        "server-messages",
+        "review-decision",
+        "review-option",
+        "review-reason",
+    ],
 }
 
 

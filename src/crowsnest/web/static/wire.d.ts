@@ -1,11 +1,11 @@
-// Generated from docs/schemas/{server,client}-message.json and replay.json by `make types`
+// Generated from docs/schemas/{server,client}-message.json, replay.json and review.json by `make types`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 
 /**
  * Any published format the client reads or sends.
  */
-export type WireMessage = ServerMessage | ClientMessage | ReplayAnswer;
+export type WireMessage = ServerMessage | ClientMessage | ReplayAnswer | Reviews;
 /**
  * server websocket: a server's message
  */
@@ -1853,4 +1853,238 @@ export interface RookViewJSON1 {
    * the bird card's name key (`crow` in CrowsNest), `null` without the bird
    */
   bird: ("crow" | "rook") | null;
+}
+/**
+ * server REST: a table's hand reviews (GET /api/tables/{id}/review)
+ */
+export interface Reviews {
+  table_id: string;
+  /**
+   * The table's: `waiting`, `playing`, `over` (or `expired`).
+   */
+  status: string;
+  /**
+   * Whether hindsight is shown (the game is over).
+   */
+  hindsight: boolean;
+  /**
+   * Whether this server reviews hands (`review_worlds` > 0): if not, no more will come.
+   */
+  reviewing: boolean;
+  /**
+   * Hands of the seats read whose review is queued or being computed: a hand neither
+   * here nor in `reviews` gets none (skipped, turned off, or a bot played it).
+   */
+  pending: number[];
+  reviews: HandReview[];
+}
+export interface HandReview {
+  hand_number: number;
+  seat: number;
+  review: ReviewBody;
+}
+export interface ReviewBody {
+  family: string;
+  rules: string;
+  seat: number;
+  /**
+   * Worlds sampled per decision.
+   */
+  worlds: number;
+  /**
+   * `100 * exp(-mean cost / mistake threshold)` over the decisions with a choice.
+   */
+  accuracy: number | null;
+  /**
+   * The least cost of each band, in the review's points (`docs/ai.md`, "When a
+   * decision is a mistake"); a cost is flagged only past 2 standard errors as well.
+   */
+  bands: {
+    [k: string]: number;
+  } | null;
+  decisions: ReviewDecision[];
+}
+/**
+ * One decision of the reviewed seat (`docs/ai.md`, "Hand review").
+ */
+export interface ReviewDecision {
+  /**
+   * Index of the action in the game's record.
+   */
+  step: number;
+  /**
+   * The hand (0 for the first).
+   */
+  hand_number: number;
+  /**
+   * The engine's phase: `pass`, `play`, `auction`, `discard` or `trump`.
+   */
+  phase: string;
+  /**
+   * The seat's hand at that moment.
+   */
+  hand: string[];
+  /**
+   * The trick so far, in play order.
+   */
+  trick: string[];
+  /**
+   * The action taken (`play QS`, `bid 120`, ...).
+   */
+  taken: string;
+  /**
+   * How many actions were legal (1: forced, never searched).
+   */
+  legal: number;
+  /**
+   * The action the Hard search finds best (`null` when forced).
+   */
+  best: string | null;
+  /**
+   * The mean result of the action taken (the units of `cost`).
+   */
+  taken_value: number | null;
+  /**
+   * The mean result of the best action.
+   */
+  best_value: number | null;
+  /**
+   * Expected points the action taken gave away against the best (Hearts: points
+   * relative to the others; Rook: the team's hand score minus the other team's).
+   */
+  cost: number;
+  /**
+   * Standard error of the cost.
+   */
+  se: number;
+  /**
+   * Only when the cost reaches the band's threshold (its minimum) and exceeds 2
+   * standard errors (clear of the search's noise).
+   */
+  band: ("inaccuracy" | "mistake" | "blunder") | null;
+  /**
+   * Shown only once the game is over (`null` before).
+   */
+  hindsight: ReviewHindsight | null;
+  /**
+   * The seat that led the trick so far (card play).
+   */
+  leader: number | null;
+  /**
+   * The actions compared, the best first (none for a forced one).
+   */
+  options: ReviewOption[];
+  /**
+   * Why the best action is best (none for a forced one).
+   */
+  reason: ReviewReason | null;
+}
+/**
+ * The decision with every card face up (the real deal played out): hindsight.
+ * Hearts card play: an exact (paranoid double-dummy) search within a node budget;
+ * when the budget cut it short, `cut_short` and no figures (`null`).
+ */
+export interface ReviewHindsight {
+  best: string | null;
+  best_value: number | null;
+  taken_value: number | null;
+  cost: number | null;
+  /**
+   * The perfect-information search ran out of its node budget: no hindsight is given.
+   */
+  cut_short: boolean;
+}
+/**
+ * One action the search compared, with what its playouts showed, counted over
+ * the review's worlds (`null`: the search does not tell; `docs/ai.md`, "Why").
+ */
+export interface ReviewOption {
+  action: string;
+  /**
+   * Mean result (Hearts: relative points, lower is better; Rook: the team's hand
+   * score minus the other team's).
+   */
+  mean: number;
+  se: number;
+  /**
+   * Worlds in which the trick the card went to was played out.
+   */
+  tricks: number;
+  /**
+   * Of those, the worlds in which the seat's side won that trick.
+   */
+  won: number | null;
+  /**
+   * Mean points of that trick.
+   */
+  trick_points: number | null;
+  /**
+   * Mean points the seat (Hearts) or its team (Rook) took in the hand.
+   */
+  points: number | null;
+  /**
+   * Hearts: worlds in which the seat shot the moon.
+   */
+  moon_mine: number | null;
+  /**
+   * Hearts: worlds in which another seat shot the moon.
+   */
+  moon_other: number | null;
+  /**
+   * Rook: worlds in which the contract was made.
+   */
+  made: number | null;
+  /**
+   * Rook: worlds in which the seat's team held the contract.
+   */
+  ours: number | null;
+}
+/**
+ * Why `action` beats `other`, as the search measured it: a code the client words
+ * (`docs/ai.md`, "Why"), each action's figure (`a`, `b`: worlds out of `worlds`, or
+ * mean points) and the points at stake.
+ */
+export interface ReviewReason {
+  /**
+   * What tells the two actions apart (`docs/ai.md`, "Why").
+   */
+  code:
+    | "moon_stopped"
+    | "moon_shot"
+    | "contract"
+    | "set"
+    | "overbid"
+    | "underbid"
+    | "ruff"
+    | "trick_won"
+    | "trick_lost"
+    | "trick_points"
+    | "points"
+    | "later";
+  /**
+   * The action the reason speaks for: the suggested one, or the one taken when it
+   * was the best.
+   */
+  action: string;
+  /**
+   * The action it is compared with: the one taken, or the runner-up.
+   */
+  other: string;
+  /**
+   * The worlds the counts are out of.
+   */
+  worlds: number;
+  /**
+   * The figure of `action`: worlds (a moon, a trick won, a contract made) or mean
+   * points, by the code.
+   */
+  a: number;
+  /**
+   * The same figure of `other`.
+   */
+  b: number;
+  /**
+   * The points at stake (a trick's, a moon's 26, the points counted), by the code.
+   */
+  points: number | null;
 }
