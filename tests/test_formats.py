@@ -13,7 +13,7 @@ from crowsnest import formats
 from crowsnest.ai import RandomBot
 from crowsnest.ai.protocol import act_message
 from crowsnest.engine import new_game
-from crowsnest.server.schemas import server_message_adapter
+from crowsnest.server.models.server_messages import server_message_adapter
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -21,7 +21,13 @@ DOCS = ROOT / "docs"
 TABLES_IN = {
     "formats.md": ["deal", "record", "hearts-events", "rook-events", "hearts-view", "rook-view"],
     "bot-protocol.md": ["bot-messages", "choose"],
-    "protocol.md": ["client-messages", "server-messages"],
+    "protocol.md": [
+        "client-messages",
+        "server-messages",
+        "review-decision",
+        "review-option",
+        "review-reason",
+    ],
 }
 
 

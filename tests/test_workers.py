@@ -47,7 +47,7 @@ def ended_within(pids: list[int], seconds: float) -> list[int]:
 
 SERVER_POOL = """
 import os, time
-from crowsnest.server.bots import _lower_priority, _pool
+from crowsnest.server.table.bots import _lower_priority, _pool
 pool = _pool(1, _lower_priority)
 print(pool.submit(os.getpid).result(), flush=True)
 time.sleep(600)
@@ -86,13 +86,17 @@ def test_the_arenas_workers_end_when_the_arena_is_killed(tmp_path: Path) -> None
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
+        # The log's header line is written before the pool starts: once it is there,
+        # wait for both workers to be seen (a loaded machine spawns them slowly).
         deadline = time.monotonic() + 60
-        while (
-            not (tmp_path / "deals.jsonl").exists() or not (tmp_path / "deals.jsonl").stat().st_size
-        ):
+        log = tmp_path / "deals.jsonl"
+        while not log.exists() or not log.stat().st_size:
             assert time.monotonic() < deadline and arena.poll() is None
             time.sleep(0.1)
         workers = children(arena.pid)
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+            workers = children(arena.pid)
         assert len(workers) >= 2
     finally:
         arena.kill()

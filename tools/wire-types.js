@@ -16,10 +16,16 @@ import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 
 const ROOT = new URL("../", import.meta.url);
-const SCHEMAS = ["server-message", "client-message"];
+/** Each published schema the client reads, by the name of its root type. */
+const SCHEMAS = {
+  "server-message": "ServerMessage",
+  "client-message": "ClientMessage",
+  replay: "ReplayAnswer",
+  review: "Reviews",
+};
 export const OUTPUT = fileURLToPath(new URL("src/crowsnest/web/static/wire.d.ts", ROOT));
 
-const HEADER = `// Generated from docs/schemas/{server,client}-message.json by \`make types\`
+const HEADER = `// Generated from docs/schemas/{server,client}-message.json, replay.json and review.json by \`make types\`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 `;
@@ -54,19 +60,24 @@ export async function wireTypes() {
   const defs = {};
   /** @type {Record<string, unknown>} */
   const roots = {};
-  for (const name of SCHEMAS) {
+  for (const [name, root] of Object.entries(SCHEMAS)) {
     const schema = JSON.parse(readFileSync(new URL(`docs/schemas/${name}.json`, ROOT), "utf-8"));
-    for (const [def, body] of Object.entries(schema.$defs ?? {})) {
-      if (def in defs) throw new Error(`${def} is declared twice`);
-      defs[def] = body;
+    const { $defs = {}, title, ...rest } = schema;
+    const body = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith("$")));
+    for (const [def, declared] of Object.entries($defs)) {
+      // A part two formats share (a trick, a view) is one type; two different parts
+      // of one name would be a mistake of the declarations.
+      if (def in defs && JSON.stringify(defs[def]) !== JSON.stringify(declared)) {
+        throw new Error(`${def} is declared twice, differently`);
+      }
+      defs[def] = declared;
     }
-    const union = name === "server-message" ? "ServerMessage" : "ClientMessage";
-    roots[union] = { title: union, description: schema.title, anyOf: schema.anyOf ?? schema.oneOf };
+    roots[root] = { ...body, title: root, description: title };
   }
   const schema = untitled(
     {
       title: "WireMessage",
-      description: "Any message of the websocket, either way.",
+      description: "Any published format the client reads or sends.",
       $defs: { ...roots, ...defs },
       anyOf: Object.keys(roots).map((name) => ({ $ref: `#/$defs/${name}` })),
     },

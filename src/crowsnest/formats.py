@@ -26,7 +26,7 @@ from pydantic import TypeAdapter
 
 from crowsnest.ai import protocol
 from crowsnest.engine import wire
-from crowsnest.server import schemas as server
+from crowsnest.server.models import client_messages, http, review, server_messages
 
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
@@ -37,10 +37,12 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
     "rook-event": (wire.RookEventJSON, "an event of a Rook game"),
     "deal": (wire.DealJSON, "the cards of one deal"),
     "record": (wire.RecordJSON, "a game record"),
+    "replay": (http.ReplayAnswer, "a finished game replayed, one step per action"),
     "host-message": (protocol.HostMessage, "bot protocol: a line the host sends the bot"),
     "bot-message": (protocol.BotMessage, "bot protocol: a line the bot sends the host"),
-    "client-message": (server.ClientMessage, "server websocket: a client's message"),
-    "server-message": (server.ServerMessage, "server websocket: a server's message"),
+    "client-message": (client_messages.ClientMessage, "server websocket: a client's message"),
+    "server-message": (server_messages.ServerMessage, "server websocket: a server's message"),
+    "review": (review.Reviews, "server REST: a table's hand reviews (GET /api/tables/{id}/review)"),
 }
 """Name -> (type, title) of every published format."""
 
@@ -48,7 +50,7 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the format ``name`` (one of ``FORMATS``)."""
     kind, title = FORMATS[name]
-    written = name == "server-message"  # what the server writes: every field is there
+    written = name in ("server-message", "review")  # the server writes: every field is there
     body = TypeAdapter(kind).json_schema(mode="serialization" if written else "validation")
     head = {"$schema": DIALECT, "$id": f"{name}.json", "title": title}
     return head | {key: value for key, value in body.items() if key != "title"}
@@ -135,6 +137,8 @@ class _Render:
             return f"string{s}"
         if kind == "boolean":
             return f"bool{s}"
+        if kind == "number":
+            return f"number{s}"
         if kind == "array":
             size = node.get("minItems")
             count = f"{size} " if size is not None and size == node.get("maxItems") else ""
@@ -250,6 +254,9 @@ TABLES: Final[dict[str, Callable[[], str]]] = {
     "bot-messages": _bot_messages_table,
     "client-messages": lambda: _messages_table("client-message"),
     "server-messages": lambda: _messages_table("server-message"),
+    "review-decision": lambda: object_table(review.ReviewDecision),
+    "review-option": lambda: object_table(review.ReviewOption),
+    "review-reason": lambda: object_table(review.ReviewReason),
 }
 """Name -> generator of every docs table."""
 

@@ -13,6 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 from crowsnest.ai import RandomBot
 from crowsnest.engine import RULESETS, AnyGame, new_game, replay, wire
 from crowsnest.engine.cards import COLOUR_NAMES
+from crowsnest.engine.replay_steps import replay_steps
 from crowsnest.engine.rules.hearts import PASS_OFFSET
 
 
@@ -82,6 +83,18 @@ def test_records_and_deals_fit_their_formats() -> None:
             data = deal.to_json(game.rules.family)
             fits(wire.DEAL, data)
             assert ("nest" in data) == bool(deal.nest)
+
+
+@pytest.mark.parametrize("rules_id", list(RULESETS))
+def test_a_replay_fits_its_format(rules_id: str) -> None:
+    """Every step of a finished game's replay, hand ends and new deals included, is
+    what the replay format declares (a key anywhere it does not declare is lost in
+    validation, so the comparison fails)."""
+    game, _ = play(rules_id, seed=7, actions=2_000)
+    steps = replay_steps(game.record())
+    fits(wire.REPLAY, steps)
+    assert any(step.get("dealt") for step in steps["steps"]) or game.hand_number == 0
+    assert any(step["hand_end"] for step in steps["steps"])
 
 
 def test_an_undeclared_key_is_refused_by_name() -> None:

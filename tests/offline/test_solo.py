@@ -17,8 +17,9 @@ from crowsnest.engine.rules.rook import ROOK_PRESETS
 from crowsnest.offline import driver
 from crowsnest.offline.messages import state_message
 from crowsnest.offline.solo import SoloTable
-from crowsnest.server.schemas import server_message_adapter
-from crowsnest.server.table import Table, TableConfig
+from crowsnest.server.models.server_messages import server_message_adapter
+from crowsnest.server.table.parts import TableConfig
+from crowsnest.server.table.table import Table
 from test_imports import STDLIB_ONLY, run
 
 RULE_SETS = ("hearts", *(r.id for r in ROOK_PRESETS))

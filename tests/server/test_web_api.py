@@ -13,14 +13,16 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from pydantic import TypeAdapter
 from starlette.testclient import TestClient
 
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import RookGame, get_rules, new_game, replay
-from crowsnest.server import migrations
-from crowsnest.server.people import BOT_NAMES
-from crowsnest.server.schemas import ChatSend, parse_client_message
-from crowsnest.server.store import Store
+from crowsnest.server.models.client_messages import ChatSend, parse_client_message
+from crowsnest.server.models.http import ReplayAnswer
+from crowsnest.server.people.presets import BOT_NAMES
+from crowsnest.server.store import migrations
+from crowsnest.server.store.store import Store
 
 from .helpers import scripted_action
 
@@ -196,6 +198,7 @@ def test_replay_reproduces_the_record(client: TestClient) -> None:
     game = replay(record)
     assert isinstance(game, RookGame)
     answer = client.get(f"/api/tables/{done['id']}/replay").json()
+    assert TypeAdapter(ReplayAnswer).validate_python(answer) == answer  # its declared format
     assert answer["table_id"] == done["id"] and answer["family"] == "rook"
     assert answer["teams"] == [[0, 2], [1, 3]] and answer["bird"] == "crow"
     assert answer["final_scores"] == list(game.scores) and answer["winner"] == game.winner

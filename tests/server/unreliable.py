@@ -1,18 +1,19 @@
 """Bot decisions that fail as a worker process can: its process dies (killed, out of
 memory, a crash in compiled code) or the bot raises. A :class:`BotRunner` of a test
 runs one of these in its worker processes in place of
-:func:`~crowsnest.server.bots.choose_text` (same arguments); they are module-level,
+:func:`~crowsnest.server.table.bots.choose_text` (same arguments); they are module-level,
 so a spawned worker imports them by name."""
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from crowsnest.engine import LegalAction, PlayerView
 from crowsnest.engine.cards import Family
-from crowsnest.server.bots import choose_text
+from crowsnest.server.table.bots import choose_text
 
 MARKER = "CROWSNEST_TEST_DIED"
 """A file whose path the test sets in the environment before the pool starts: the
@@ -39,3 +40,17 @@ def raises(
     family: Family, bot: str, view: PlayerView, legal: Sequence[LegalAction], seed: int, seq: int
 ) -> str:
     raise RuntimeError("the search ran out of worlds")
+
+
+STARTED = "CROWSNEST_TEST_STARTED"
+"""A file to which :func:`slow` appends when each decision starts (its seq, the time)."""
+
+
+def slow(
+    family: Family, bot: str, view: PlayerView, legal: Sequence[LegalAction], seed: int, seq: int
+) -> str:
+    """Note when the decision starts, think a second, then decide as usual."""
+    with Path(os.environ[STARTED]).open("a") as started:
+        started.write(f"{seq} {time.time()}\n")
+    time.sleep(1.0)
+    return choose_text(family, bot, view, legal, seed, seq)

@@ -90,7 +90,11 @@ class Scorer:
     ``lines(world, action)``, where the search plays each candidate on in several
     lines and counts the line with the best total over its worlds (Hearts Hard's
     moon line), is the action's result in each line, in the same order every time;
-    ``value`` is then the best of them in that one world (a world seen face up)."""
+    ``value`` is then the best of them in that one world (a world seen face up).
+    ``outcome(world, action)``, where given, is what each of those lines (or the one
+    playout) showed beyond its value (:class:`~crowsnest.ai.outcome.Outcome`: the trick
+    the card went to, points, a moon, the contract): the value and the facts a review
+    words its reasons from, from the very same playouts."""
 
     candidates: Sequence[Action]
     draw: Callable[[random.Random], Any]
@@ -98,6 +102,7 @@ class Scorer:
     higher: bool
     face_up: Callable[[Sequence[int], int], Any] | None = None
     lines: Callable[[Any, Action], Sequence[float]] | None = None
+    outcome: Callable[[Any, Action], Sequence[Any]] | None = None
 
     def __reduce__(self) -> Reduced:
         return reduce_frozen(self)

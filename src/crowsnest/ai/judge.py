@@ -16,6 +16,9 @@ from crowsnest.ai import pause
 from crowsnest.ai.budget import Scorer
 from crowsnest.ai.hearts.hard import Hard as HeartsHard
 from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solver
+from crowsnest.ai.outcome import Outcome
+from crowsnest.ai.reasons import evidence, reason_of
+from crowsnest.ai.rook.common import deck_of
 from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.ai.verdicts import Band, Decision, Hindsight, Option, band_of
 from crowsnest.engine import (
@@ -30,6 +33,7 @@ from crowsnest.engine import (
     card_text,
 )
 from crowsnest.engine.cards import HEARTS
+from crowsnest.engine.tricks import led_suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +97,7 @@ def judge(
         trick=tuple(card_text(c, family) for c in view.trick),
         taken=action_text(moment.action, family),
         legal=legal_count(moment.legal),
+        leader=game.leader if game.phase == "play" else None,
     )
     if base.forced:
         return base
@@ -102,15 +107,27 @@ def judge(
     actions = candidates_of(scorer, moment.action)
     sign = 1.0 if scorer.higher else -1.0
     rng = random.Random(f"review:{game.seed}:{moment.step}")
-    results = sampled(scorer, actions, worlds, rng)
+    results, facts = played(scorer, actions, worlds, rng)
     means = [sum(r) / worlds for r in results]
     taken = actions.index(moment.action)
     best = max(range(len(actions)), key=lambda i: (round(means[i], 9), i == taken, -i))
     cost, se = _paired(results[best], results[taken])
-    options = tuple(
-        Option(action_text(a, family), sign * means[i], _se(results[i]))
-        for i, a in sorted(enumerate(actions), key=lambda p: -means[p[0]])
-    )
+    hearts = isinstance(game, HeartsGame)
+    order = sorted(range(len(actions)), key=lambda i: -means[i])
+    found = {
+        i: evidence(
+            Option(action_text(actions[i], family), sign * means[i], _se(results[i])),
+            facts[i],
+            hearts=hearts,
+        )
+        for i in order
+    }
+    options = tuple(found[i] for i in order)
+    other = taken if taken != best else next((i for i in order if i != best), None)
+    reason = None
+    if other is not None:
+        ruff = ruffs(game, actions[best])
+        reason = reason_of(found[best], found[other], worlds, hearts=hearts, ruff=ruff)
     seen = None
     if hindsight and isinstance(game, HeartsGame) and isinstance(moment.action, Play):
         seen = solved_hindsight(game, solver or Solver(game.rules, seat), moment.action, actions)
@@ -141,6 +158,8 @@ def judge(
         band=band_of(cost, se, thresholds),
         options=options,
         hindsight=seen,
+        leader=base.leader,
+        reason=reason,
     )
 
 
@@ -148,21 +167,60 @@ def sampled(
     scorer: Scorer, actions: Sequence[Action], worlds: int, rng: random.Random
 ) -> list[list[float]]:
     """Each action's result in each of ``worlds`` worlds drawn with ``rng``, higher
-    better. Where the search plays several lines on (:attr:`Scorer.lines`) an action
-    counts the line with the best total, as the search counts it, not the best line
-    of each world (which would flatter the actions that have several)."""
+    better (:func:`played`)."""
+    return played(scorer, actions, worlds, rng)[0]
+
+
+def played(
+    scorer: Scorer, actions: Sequence[Action], worlds: int, rng: random.Random
+) -> tuple[list[list[float]], list[list[Outcome]]]:
+    """Each action's result in each of ``worlds`` worlds drawn with ``rng``, higher
+    better, and what each of those playouts showed (:attr:`Scorer.outcome`; none where
+    the search does not tell). Where the search plays several lines on
+    (:attr:`Scorer.lines`) an action counts the line with the best total, as the search
+    counts it, not the best line of each world (which would flatter the actions that
+    have several); its facts are that line's."""
     sign = 1.0 if scorer.higher else -1.0
     table: list[list[list[float]]] = [[] for _ in actions]
+    seen: list[list[list[Outcome]]] = [[] for _ in actions]
     for _ in range(worlds):
         pause.point()  # a review running in the background gives way to the bots here
         world = scorer.draw(rng)
         for i, a in enumerate(actions):
-            found = [scorer.value(world, a)] if scorer.lines is None else scorer.lines(world, a)
+            outcomes: list[Outcome] = []
+            if scorer.outcome is not None:
+                outcomes = list(scorer.outcome(world, a))
+                found = [o.value for o in outcomes]
+            elif scorer.lines is None:
+                found = [scorer.value(world, a)]
+            else:
+                found = list(scorer.lines(world, a))
             if not table[i]:
                 table[i] = [[] for _ in found]
-            for line, v in zip(table[i], found, strict=True):
-                line.append(sign * v)
-    return [max(lines, key=sum) if lines else [] for lines in table]
+                seen[i] = [[] for _ in found]
+            for k, v in enumerate(found):
+                table[i][k].append(sign * v)
+                if outcomes:
+                    seen[i][k].append(outcomes[k])
+    picked = [
+        max(range(len(lines)), key=lambda k: sum(lines[k])) if lines else -1 for lines in table
+    ]
+    return (
+        [table[i][k] if k >= 0 else [] for i, k in enumerate(picked)],
+        [seen[i][k] if k >= 0 else [] for i, k in enumerate(picked)],
+    )
+
+
+def ruffs(game: AnyGame, action: Action) -> bool:
+    """Whether ``action`` is a Rook card of the trump played on another colour's lead."""
+    if not isinstance(game, RookGame) or not isinstance(action, Play) or game.trump is None:
+        return False
+    if not game.trick:
+        return False
+    deck = deck_of(game.rules)
+    trumps = deck.trump_mask(game.trump)
+    led = led_suit(game.trick[0], trumps, deck.colours)
+    return bool(trumps >> action.card & 1) and led != trumps
 
 
 def candidates_of(scorer: Scorer, taken: Action) -> list[Action]:

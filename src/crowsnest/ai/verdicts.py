@@ -35,11 +35,63 @@ ROOK_BANDS: Final[tuple[tuple[Band, float], ...]] = (
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One action searched: its text (``play QS``) and mean result (search units)."""
+    """One action searched: its text (``play QS``) and mean result (search units), and
+    what its playouts showed (:class:`~crowsnest.ai.outcome.Outcome`), counted over the
+    review's worlds (None: the search does not tell)."""
 
     action: str
     mean: float
     se: float
+    tricks: int = 0
+    """Worlds in which the trick the card went to was played out (all of them but in
+    Rook's exact endgame, where only a trick the card finishes is known)."""
+    won: int | None = None
+    """Of those, the worlds in which the seat's side won that trick."""
+    trick_points: float | None = None
+    """The mean points of that trick, over those worlds."""
+    points: float | None = None
+    """The mean points the seat (Hearts) or its team (Rook) took in the hand."""
+    moon_mine: int | None = None
+    """Hearts: worlds in which the seat shot the moon."""
+    moon_other: int | None = None
+    """Hearts: worlds in which another seat shot the moon."""
+    made: int | None = None
+    """Rook: worlds in which the contract was made (see :attr:`ours`)."""
+    ours: int | None = None
+    """Rook: worlds in which the seat's team held the contract."""
+
+
+ReasonCode = Literal[
+    "moon_stopped",
+    "moon_shot",
+    "contract",
+    "set",
+    "overbid",
+    "underbid",
+    "ruff",
+    "trick_won",
+    "trick_lost",
+    "trick_points",
+    "points",
+    "later",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why one action beats another, in the search's own counts
+    (:func:`~crowsnest.ai.reasons.reason_of`): a code the client words, the action it
+    speaks for (``action``: the suggested one, or the one taken when it was best) and
+    the one compared (``other``), each one's figure (``a``, ``b``: worlds out of
+    ``worlds``, or mean points), and the points at stake (``points``)."""
+
+    code: ReasonCode
+    action: str
+    other: str
+    worlds: int
+    a: float
+    b: float
+    points: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +131,9 @@ class Decision:
     band: Band | None = None
     options: tuple[Option, ...] = ()
     hindsight: Hindsight | None = None
+    leader: int | None = None
+    """The seat that led the trick so far (card play)."""
+    reason: Reason | None = None
 
     @property
     def forced(self) -> bool:
@@ -115,6 +170,7 @@ class Review:
             "seat": self.seat,
             "worlds": self.worlds,
             "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
+            "bands": {name: round(t, 2) for name, t in bands(self.family, self.rules)},
             "decisions": [_decision_json(d) for d in self.decisions],
         }
 
@@ -135,6 +191,9 @@ def _decision_json(d: Decision) -> dict[str, Any]:
         "se": round(d.se, 2),
         "band": d.band,
         "hindsight": None,
+        "leader": d.leader,
+        "options": [_option_json(o) for o in d.options],
+        "reason": None if d.reason is None else _reason_json(d.reason),
     }
     if d.hindsight is not None:
         h = d.hindsight
@@ -146,6 +205,34 @@ def _decision_json(d: Decision) -> dict[str, Any]:
             "cut_short": h.cut_short,
         }
     return out
+
+
+def _option_json(o: Option) -> dict[str, Any]:
+    return {
+        "action": o.action,
+        "mean": round(o.mean, 2),
+        "se": round(o.se, 2),
+        "tricks": o.tricks,
+        "won": o.won,
+        "trick_points": _round(o.trick_points),
+        "points": _round(o.points),
+        "moon_mine": o.moon_mine,
+        "moon_other": o.moon_other,
+        "made": o.made,
+        "ours": o.ours,
+    }
+
+
+def _reason_json(r: Reason) -> dict[str, Any]:
+    return {
+        "code": r.code,
+        "action": r.action,
+        "other": r.other,
+        "worlds": r.worlds,
+        "a": round(r.a, 2),
+        "b": round(r.b, 2),
+        "points": _round(r.points),
+    }
 
 
 def _round(x: float | None) -> float | None:

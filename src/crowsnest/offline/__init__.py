@@ -2,6 +2,7 @@
 server's websocket messages, run by the browser's Web Worker under Pyodide.
 
 Like the engine and the bots, this package imports nothing but the standard library
-(and the engine, the bots and :mod:`crowsnest.server.people`'s names, which are
-standard library too): the worker ships it as source (``make offline``).
+(and the engine, the bots and the bots' seat names of
+:mod:`crowsnest.server.people.presets`, standard library too): the worker ships it
+as source (``make offline``).
 """

@@ -40,7 +40,7 @@ from crowsnest.engine import (
     parse_action,
 )
 from crowsnest.offline.messages import Status, state_message
-from crowsnest.server.people import bot_name
+from crowsnest.server.people.presets import bot_name
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: Final = ("easy", "normal", "hard")

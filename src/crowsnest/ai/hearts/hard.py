@@ -32,14 +32,17 @@ from crowsnest.ai.hearts.common import pass_choice, playable
 from crowsnest.ai.hearts.search import (
     MOON_PASS_HIGH,
     pass_candidates,
+    pass_out,
     pass_value,
     pass_world,
     play_candidates,
+    play_out,
     play_value,
     survivors,
 )
 from crowsnest.ai.hearts.situation import DECK
 from crowsnest.ai.hearts.worlds import Worlds
+from crowsnest.ai.outcome import Outcome, hearts_outcome
 from crowsnest.engine import Action, HeartsView, LegalAction, PassCards, Play, PlayerView
 from crowsnest.engine.cards import bits
 
@@ -130,12 +133,20 @@ class Hard(TimedSearch):
             def value_pass(world: Any, action: Action) -> float:
                 return min(pass_lines(world, action))
 
+            def pass_outcomes(world: Any, action: Action) -> list[Outcome]:
+                assert isinstance(action, PassCards)
+                return [
+                    hearts_outcome(pass_out(view, hand, world, action.cards, line), me, -1)
+                    for line in shoot
+                ]
+
             return Scorer(
                 candidates=[concrete(choice, c) for c in passes],
                 draw=lambda rng: pass_world(me, hand, count, rest, rng),
                 value=value_pass,
                 higher=False,
                 lines=pass_lines if len(shoot) > 1 else None,
+                outcome=pass_outcomes,
             )
         cards = playable(legal)
         if len(cards) < 2:
@@ -152,6 +163,15 @@ class Hard(TimedSearch):
         def value_play(world: Any, action: Action) -> float:
             return min(line_values(world, action))
 
+        trick = len(view.tricks)
+
+        def play_outcomes(world: Any, action: Action) -> list[Outcome]:
+            assert isinstance(action, Play)
+            return [
+                hearts_outcome(play_out(view, world, action.card, line, known), me, trick)
+                for line in lines
+            ]
+
         return Scorer(
             candidates=[Play(c) for c in candidates],
             draw=known.sample,
@@ -159,6 +179,7 @@ class Hard(TimedSearch):
             higher=False,
             face_up=lambda hands, nest: list(hands),
             lines=line_values if len(lines) > 1 else None,
+            outcome=play_outcomes,
         )
 
     def _pass(self, view: HeartsView, hand: int, count: int, rng: random.Random) -> int:

@@ -157,7 +157,18 @@ def pass_value(
     view: HeartsView, hand: int, world: PassWorld, cards: int, line: int | None = None
 ) -> float:
     """The hand played out after ``view``'s seat passes ``cards`` in ``world`` (by the
-    moon-shooting policy for ``line``, see :func:`rollout`)."""
+    moon-shooting policy for ``line``, see :func:`rollout`): the seat's :func:`relative`
+    result."""
+    me = view.seat
+    assert me is not None
+    return relative(pass_out(view, hand, world, cards, line).results[-1].points, me)
+
+
+def pass_out(
+    view: HeartsView, hand: int, world: PassWorld, cards: int, line: int | None = None
+) -> HeartsGame:
+    """The game of :func:`pass_value`, played out to the hand's end (a review reads its
+    tricks and points)."""
     me = view.seat
     assert me is not None
     offset = PASS_OFFSET[view.pass_direction]
@@ -181,7 +192,8 @@ def pass_value(
         taken=(0, 0, 0, 0),
         totals=view.totals,
     )
-    return relative(rollout(game, 0, [0, 0, 0, 0], me, line), me)
+    rollout(game, 0, [0, 0, 0, 0], me, line)
+    return game
 
 
 def play_value(
@@ -191,6 +203,14 @@ def play_value(
     (by the moon-shooting policy for ``line``, see :func:`rollout`): the seat's
     :func:`relative` result. ``known``: the view's worlds (its voids and played
     cards, worked out once a decision)."""
+    return relative(play_out(view, hands, card, line, known).results[-1].points, known.me)
+
+
+def play_out(
+    view: HeartsView, hands: Sequence[int], card: int, line: int | None, known: Worlds
+) -> HeartsGame:
+    """The game of :func:`play_value`, played out to the hand's end (a review reads the
+    trick the card went to, and who took what)."""
     me = known.me
     game = HeartsGame.from_position(
         HEARTS,
@@ -206,7 +226,8 @@ def play_value(
     if view.trick and card // 13 != view.trick[0] // 13:
         v[me] |= 1 << (view.trick[0] // 13)
     game.play_fast(card)
-    return relative(rollout(game, known.played | 1 << card, v, me, line), me)
+    rollout(game, known.played | 1 << card, v, me, line)
+    return game
 
 
 def play_candidates(view: HeartsView, cards: list[int]) -> tuple[int, list[int], bool]:

@@ -113,17 +113,30 @@ def discard_options(deck: Deck, view: RookView, choice: Choose) -> list[tuple[in
 
 def discard_run(deck: Deck, view: RookView, style: Style) -> Callable[[list[int], int, int], float]:
     """The hand played out in a world after discarding a mask and naming a trump."""
+    assert view.seat is not None
+    me = view.seat
+    played = discard_result(deck, view, style)
+
+    def run(world: list[int], discards: int, trump: int) -> float:
+        return team_score(played(world, discards, trump), me)
+
+    return run
+
+
+def discard_result(
+    deck: Deck, view: RookView, style: Style
+) -> Callable[[list[int], int, int], RookHandResult]:
+    """The hand's result of :func:`discard_run` (a review reads the contract)."""
     assert view.hand is not None and view.seat is not None
     hand = view.hand
     me = view.seat
     bid = view.bid or 0
     styles = styles_for(me, style)
 
-    def run(world: list[int], discards: int, trump: int) -> float:
+    def run(world: list[int], discards: int, trump: int) -> RookHandResult:
         w = [*world[:4], 0]
         w[me] = hand & ~discards
-        result = play_contract(deck, w, view.dealer, me, bid, styles, discards, trump)
-        return team_score(result, me)
+        return play_contract(deck, w, view.dealer, me, bid, styles, discards, trump)
 
     return run
 
@@ -142,14 +155,27 @@ def trump_run(deck: Deck, view: RookView, style: Style) -> Callable[[list[int], 
     """The hand played out in a world under a named trump."""
     assert view.seat is not None
     me = view.seat
+    played = trump_result(deck, view, style)
+
+    def run(world: list[int], trump: int) -> float:
+        return team_score(played(world, trump), me)
+
+    return run
+
+
+def trump_result(
+    deck: Deck, view: RookView, style: Style
+) -> Callable[[list[int], int], RookHandResult]:
+    """The hand's result of :func:`trump_run` (a review reads the contract)."""
+    assert view.seat is not None
+    me = view.seat
     bid = view.bid or 0
     discards = view.discards or 0
     styles = styles_for(me, style)
 
-    def run(world: list[int], trump: int) -> float:
+    def run(world: list[int], trump: int) -> RookHandResult:
         w = [*world[:4], 0]
-        result = play_contract(deck, w, view.dealer, me, bid, styles, discards, trump)
-        return team_score(result, me)
+        return play_contract(deck, w, view.dealer, me, bid, styles, discards, trump)
 
     return run
 
@@ -173,6 +199,20 @@ def play_run(
     for the seat's side, :func:`~crowsnest.ai.rook.search.styles_for`), or exactly
     once ``exact_cards`` cards or fewer are left in the hands (by default the last
     three tricks, :data:`~crowsnest.ai.rook.exact.EXACT_CARDS`)."""
+    played = play_out_run(deck, view, style, exact_cards)
+
+    def run(world: list[int], card: int) -> float:
+        return played(world, card)[0]
+
+    return run
+
+
+def play_out_run(
+    deck: Deck, view: RookView, style: Style, exact_cards: int = EXACT_CARDS
+) -> Callable[[list[int], int], tuple[float, RookGame, RookHandResult | None]]:
+    """:func:`play_run`'s value with its game after the card (played out to the end,
+    or, exactly valued, just after the card) and the hand's result (None when exactly
+    valued): a review reads the trick the card went to."""
     me = view.seat
     assert me is not None and view.trump is not None and view.declarer is not None
     leader = view.leader if view.leader is not None else me
@@ -180,7 +220,7 @@ def play_run(
     exact = sum(view.hand_sizes) <= exact_cards
     styles = styles_for(me, style)
 
-    def run(world: list[int], card: int) -> float:
+    def run(world: list[int], card: int) -> tuple[float, RookGame, RookHandResult | None]:
         game = RookGame.from_position(
             deck.rules,
             world[:4],
@@ -199,10 +239,12 @@ def play_run(
         if exact:
             assert game.trump is not None
             nest = points_of(game.discards, deck.points)
-            return exact_value(
+            value = exact_value(
                 deck.rules, game.trump, game.hands, game.trick, game.leader, game.captured,
                 game.tricks_won, game.declarer or 0, game.bid, nest, team_of(me),
             )  # fmt: skip
-        return team_score(rollout(game, deck, styles), me)
+            return float(value), game, None
+        result = rollout(game, deck, styles)
+        return team_score(result, me), game, result
 
     return run

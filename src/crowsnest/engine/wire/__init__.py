@@ -17,8 +17,9 @@ and dumping a model costs three to four times as much (``docs/benchmarks.md``).
 
 The formats are in :mod:`~crowsnest.engine.wire.parts` (what they are built of:
 seats, cards, tricks, hand results), :mod:`~crowsnest.engine.wire.views`,
-:mod:`~crowsnest.engine.wire.legal`, :mod:`~crowsnest.engine.wire.events` and
-:mod:`~crowsnest.engine.wire.records`, each with its adapters; this package names
+:mod:`~crowsnest.engine.wire.legal`, :mod:`~crowsnest.engine.wire.events`,
+:mod:`~crowsnest.engine.wire.records` and :mod:`~crowsnest.engine.wire.replay`, each with
+its adapters; this package names
 them all (``wire.VIEW``, ``wire.RecordJSON``).
 
 Unknown keys are ignored when reading (a later version may add some), but
@@ -87,6 +88,15 @@ from crowsnest.engine.wire.records import (
     LeftJSON,
     RecordJSON,
 )
+from crowsnest.engine.wire.replay import (
+    REPLAY,
+    HeartsReplayJSON,
+    HeartsReplayStep,
+    ReplayAction,
+    ReplayJSON,
+    RookReplayJSON,
+    RookReplayStep,
+)
 from crowsnest.engine.wire.views import (
     HEARTS_VIEW,
     ROOK_VIEW,
@@ -109,6 +119,7 @@ __all__ = [
     "LEGAL",
     "READ",
     "RECORD",
+    "REPLAY",
     "ROOK_CARD",
     "ROOK_EVENT",
     "ROOK_EVENTS",
@@ -131,6 +142,8 @@ __all__ = [
     "HeartsCards",
     "HeartsEventJSON",
     "HeartsPhase",
+    "HeartsReplayJSON",
+    "HeartsReplayStep",
     "HeartsResultJSON",
     "HeartsRulesKey",
     "HeartsTrickJSON",
@@ -139,10 +152,14 @@ __all__ = [
     "LegalJSON",
     "PassDirection",
     "RecordJSON",
+    "ReplayAction",
+    "ReplayJSON",
     "RookCard",
     "RookCards",
     "RookEventJSON",
     "RookPhase",
+    "RookReplayJSON",
+    "RookReplayStep",
     "RookResultJSON",
     "RookRulesKey",
     "RookTrickJSON",

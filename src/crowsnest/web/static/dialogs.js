@@ -14,6 +14,7 @@ import { resignedText } from "./resign.js";
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Trick} Trick */
 /** @typedef {import("./types.js").HandEnd} HandEnd */
+/** @typedef {import("./types.js").HandResult} HandResult */
 /** @typedef {import("./dom.js").Child} Child */
 
 /**
@@ -135,7 +136,7 @@ export function scoreSheetContent(m, view) {
 /**
  * For the declarer: the cards taken from the nest and those laid back in it.
  * @param {TableModel} m
- * @param {HandEnd} ev
+ * @param {HandEnd | HandResult} ev
  * @param {NestCards | null} nestCards
  */
 function nestLines(m, ev, nestCards) {
@@ -154,7 +155,7 @@ function nestLines(m, ev, nestCards) {
  * What a hand's summary says: made or set, the nest, points per team (Rook); points per
  * seat and the moon (Hearts).
  * @param {TableModel} m
- * @param {HandEnd} ev
+ * @param {HandEnd | HandResult} ev the `hand_end` event, or a replay step's result
  * @param {NestCards | null} nestCards
  * @returns {Child[]}
  */

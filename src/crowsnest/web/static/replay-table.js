@@ -145,7 +145,7 @@ export function factsBox(data, step) {
   const row = (key, value) => dl.append(h("dt", {}, t(key)), h("dd", {}, value));
   row("history.hand_number", formatNumber(step.hand_number + 1));
   row("history.phase", t(`history.phase.${step.phase}`));
-  if (data.family === "rook") {
+  if (isRookStep(step)) {
     /** @param {number} k */
     const team = (k) => teamLabel(data, k);
     if (step.declarer != null) {
@@ -155,7 +155,8 @@ export function factsBox(data, step) {
     row("history.tricks_won", `${team(0)}: ${formatNumber(step.tricks_won[0])} · ${team(1)}: ${formatNumber(step.tricks_won[1])}`);
     row("history.points_taken", `${team(0)}: ${formatNumber(step.captured[0])} · ${team(1)}: ${formatNumber(step.captured[1])}`);
     row("history.totals", `${team(0)}: ${formatNumber(step.totals[0])} · ${team(1)}: ${formatNumber(step.totals[1])}`);
-    if (step.discards) row("history.discards", step.discards.map((c) => cardName(c)).join(", "));
+    const discards = step.discards;
+    if (discards) row("history.discards", discards.map((c) => cardName(c)).join(", "));
   } else {
     row("history.pass_direction", t(`history.direction.${step.pass_direction}`));
     /** @param {number[]} list */
@@ -167,6 +168,15 @@ export function factsBox(data, step) {
 }
 
 /**
+ * Whether a replay's step is a Rook game's (its view says the family).
+ * @param {Step} step
+ * @returns {step is import("./wire.js").RookReplayStep}
+ */
+export function isRookStep(step) {
+  return step.view.game === "rook";
+}
+
+/**
  * A hand's end: the live table's summary of it, and the winner once the game is over.
  * @param {TableModel} m
  * @param {Replay} data
@@ -175,14 +185,16 @@ export function factsBox(data, step) {
 export function resultBox(m, data, step) {
   const r = step.hand_end;
   if (!r) return null;
-  const nest = { hand: r.hand_number, nest: step.nest ?? null, discards: step.discards ?? null };
-  const winner = data.family === "rook" ? teamLabel(data, data.winner) : replaySeatName(data, data.winner);
+  const rook = isRookStep(step);
+  const nest = { hand: r.hand_number, nest: rook ? step.nest : null, discards: rook ? step.discards : null };
+  const won = data.winner;
+  const winner = won == null ? null : data.family === "rook" ? teamLabel(data, won) : replaySeatName(data, won);
   return h(
     "div",
     { class: "replay-result", role: "note" },
     h("h4", {}, t("history.hand_over", { number: r.hand_number + 1 })),
     summaryBody(m, r, nest),
-    step.phase === "over" ? h("p", { class: "replay-winner" }, t("history.winner", { name: winner })) : null,
+    step.phase === "over" && winner ? h("p", { class: "replay-winner" }, t("history.winner", { name: winner })) : null,
   );
 }
 

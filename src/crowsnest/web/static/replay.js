@@ -20,50 +20,14 @@ import { replaySeatName as seatName, teamLabel, stepModel, replayBoard, factsBox
 /** @typedef {import("./model.js").TableModel} TableModel */
 
 /**
- * A step of a replay: the state after its action (docs/web.md, "History and replay").
- * @typedef {object} Step
- * @property {{seat: number, text: string} | null} action
- * @property {boolean} [dealt]
- * @property {number} hand_number
- * @property {string} phase
- * @property {string[][]} hands
- * @property {string[]} trick
- * @property {number | null} leader
- * @property {import("./types.js").Trick | null} trick_done
- * @property {import("./types.js").HandEnd | null} hand_end the hand's result
- * @property {number[]} totals
- * @property {number[]} actors
- * @property {number | null} [dealer]
- * @property {number | null} [declarer]
- * @property {number | null} [bid]
- * @property {Colour | null} [trump]
- * @property {string[] | null} [discards]
- * @property {number[]} tricks_won Rook
- * @property {number[]} captured Rook
- * @property {string} pass_direction Hearts
- * @property {number[]} points_taken Hearts
- * @property {string[] | null} [nest] Rook: the nest the declarer took up
- * @property {import("./types.js").View} view the engine's view of this moment, as a spectator sees it
+ * A step of a replay: the state after its action (docs/web.md, "History and replay");
+ * the format is the server's (wire.d.ts, generated from docs/schemas/replay.json).
+ * @typedef {import("./wire.js").HeartsReplayStep | import("./wire.js").RookReplayStep} Step
  */
 
-/**
- * A seat of a replay: its one name, and `left`, the seq at which its player left
- * the game for good (null: never).
- * @typedef {{seat: number, kind: "human" | "bot", name: string | null, left: number | null}} ReplaySeat
- */
+/** @typedef {import("./wire.js").ReplaySeat} ReplaySeat */
 
-/**
- * @typedef {object} Replay GET /api/tables/{id}/replay
- * @property {string} table_id
- * @property {ReplaySeat[]} seats
- * @property {string} rules
- * @property {string} family
- * @property {number[][]} teams the seats of each team, as the engine gives them
- * @property {"crow" | "rook" | null} bird the bird card's name key
- * @property {number[]} final_scores
- * @property {number} winner
- * @property {Step[]} steps
- */
+/** @typedef {import("./wire.js").ReplayAnswer} Replay GET /api/tables/{id}/replay */
 
 /**
  * What "verify this deal" has said so far (kept with the replay: the viewer is drawn
@@ -73,7 +37,7 @@ import { replaySeatName as seatName, teamLabel, stepModel, replayBoard, factsBox
 
 /**
  * @typedef {{data: Replay, game: GameRow, index: number, seat: number,
- *   reviews?: import("./review.js").HandReview[], verify?: VerifyState}} ReplayState
+ *   reviews?: import("./wire.js").HandReview[], verify?: VerifyState}} ReplayState
  */
 
 /**
@@ -131,19 +95,50 @@ async function loadReviews(v, r) {
 }
 
 /**
- * The reviews of the step's hand, one panel per reviewed seat.
+ * The reviews of the step's hand, one panel per reviewed seat, each at the decision
+ * the table shows (or the next one); stepping through a review moves the table to
+ * its decision.
+ * @param {ReplayView} v
  * @param {ReplayState} r
  * @param {Step} step
+ * @param {TableModel} m the step's model (the seats' names)
  */
-function reviewBox(r, step) {
+function reviewBox(v, r, step, m) {
   const mine = (r.reviews ?? []).filter((x) => x.hand_number === step.hand_number);
   if (!mine.length) return null;
   const bird = birdName(r.data);
+  const current = actionsDone(r.data.steps, r.index);
+  /** @param {number} decision the record's step of a decision: the table goes to just before it */
+  const onStep = (decision) => go(v, beforeAction(r.data.steps, decision));
   return h(
     "div",
     { class: "replay-review", id: "replay-review" },
-    mine.map((x) => reviewPanel(x, { hindsight: true, bird, name: seatName(r.data, x.seat) })),
+    mine.map((x) => reviewPanel(x, { hindsight: true, bird, name: seatName(r.data, x.seat), model: m, current, onStep })),
   );
+}
+
+/**
+ * How many of the record's actions were taken by step `index`.
+ * @param {Step[]} steps
+ * @param {number} index
+ */
+export function actionsDone(steps, index) {
+  return steps.slice(0, index + 1).filter((s) => s.action).length;
+}
+
+/**
+ * The step just before the record's action number `n` (0 for the first) was taken.
+ * @param {Step[]} steps
+ * @param {number} n
+ */
+export function beforeAction(steps, n) {
+  let seen = 0;
+  for (let i = 0; i < steps.length; i += 1) {
+    if (!steps[i].action) continue;
+    if (seen === n) return Math.max(0, i - 1);
+    seen += 1;
+  }
+  return steps.length - 1;
 }
 
 /**
@@ -324,7 +319,7 @@ export function drawReplay(v, keepFocus = false) {
   side.append(factsBox(data, step));
   const result = resultBox(m, data, step);
   if (result) side.append(result);
-  const review = reviewBox(r, step);
+  const review = reviewBox(v, r, step, m);
   if (review) side.append(review);
 
   const bar = h("div", { class: "scorebar replay-scorebar" }, scorebar(m));

@@ -1,56 +1,40 @@
 // @ts-check
-// The hand review panel: what the Hard search thinks of each of a
+// The hand review panel, a coach to read: what the Hard search thinks of each of a
 // player's decisions in a hand, as the server stored it (GET /api/tables/{id}/review,
-// docs/protocol.md "Hand reviews"). The costs, their standard errors, the bands and
-// the accuracy are the server's; this module only lays them out: each costly
-// decision with its position (the trick so far and the hand, as small cards), the
-// action taken and the one suggested, and the hindsight apart, labelled as such.
+// docs/protocol.md "Hand reviews", docs/ai.md "Hand review"). One decision at a time,
+// stepped through (previous, next, or any decision of the hand): its position as a
+// small table (review-board.js: the trick as the table draws it, the hand in a row,
+// the card played and the one suggested marked), the verdict, the reason in words
+// (review-words.js, from the search's counts) and the cost. The figures, the bands
+// and the accuracy are the server's; the hindsight comes apart, labelled as such.
 
-import { t, cardName, formatNumber } from "./i18n.js";
-import { cardFace } from "./cards.js";
+import { t, formatNumber } from "./i18n.js";
 import { settings } from "./settings.js";
 import { h } from "./dom.js";
+import { boardModel, positionBox } from "./review-board.js";
+import { actionWords, costText, figure, verdictOf, whyText } from "./review-words.js";
+
+export { actionWords } from "./review-words.js";
+
+/** @typedef {import("./wire.js").ReviewDecision} ReviewDecision */
+/** @typedef {import("./wire.js").HandReview} HandReview */
+/** @typedef {import("./wire.js").Reviews} Reviews GET /api/tables/{id}/review */
+/** @typedef {import("./model.js").TableModel} TableModel */
+/** @typedef {"crow" | "rook" | null} Bird */
 
 /**
- * @typedef {object} ReviewHindsight
- * @property {string | null} best
- * @property {number | null} best_value
- * @property {number | null} taken_value
- * @property {number | null} cost
- * @property {boolean} [cut_short] the exact search ran out of its budget: no figures
- */
-
-/**
- * @typedef {object} ReviewDecision
- * @property {number} step
- * @property {number} hand_number
- * @property {string} phase
- * @property {string[]} hand
- * @property {string[]} trick
- * @property {string} taken
- * @property {number} legal
- * @property {string | null} best
- * @property {number} cost
- * @property {number} se
- * @property {"inaccuracy" | "mistake" | "blunder" | null} band
- * @property {ReviewHindsight | null} hindsight
- */
-
-/**
- * @typedef {object} HandReview
- * @property {number} hand_number
- * @property {number} seat
- * @property {{family: string, seat: number, accuracy: number | null, decisions: ReviewDecision[]}} review
- */
-
-/**
- * @typedef {object} Reviews GET /api/tables/{id}/review
- * @property {string} table_id
- * @property {string} status
+ * How a panel is shown: with the hindsight part (the game is over), the bird card's
+ * name, the reviewed player's name; `model`, the table's (or the replay step's) to
+ * name the seats; `current`, the step of the decision shown (else the first costly
+ * one); `onStep`, who shows another decision (the replay moves its table there too);
+ * without it the panel steps by itself.
+ * @typedef {object} PanelHow
  * @property {boolean} hindsight
- * @property {boolean} reviewing the server reviews hands (if not, none will come)
- * @property {number[]} [pending] hands whose review is on its way (the others get none)
- * @property {HandReview[]} reviews
+ * @property {Bird} bird
+ * @property {string} [name]
+ * @property {TableModel | null} [model]
+ * @property {number | null} [current]
+ * @property {(step: number) => void} [onStep]
  */
 
 /** The most hindsight lines shown for a hand (the costliest first). */
@@ -61,80 +45,131 @@ export function reviewsWanted() {
   return settings().reviews !== false;
 }
 
-/** @param {number} x */
-const figure = (x) => formatNumber(Math.round(x * 10) / 10);
-
 /**
- * An action's words: "Queen of spades", "bid 120", "pass", "red trump", cards.
- * @param {string} text
- * @param {"crow" | "rook" | null} bird
+ * The decisions worth a look: those with a choice (a forced one is never searched).
+ * @param {ReviewDecision[]} decisions
  */
-export function actionWords(text, bird) {
-  const [verb, ...rest] = text.split(" ");
-  const opts = bird ? { bird } : {};
-  if (verb === "bid") return rest[0] === "pass" ? t("review.bid_pass") : t("review.bid", { bid: Number(rest[0]) });
-  if (verb === "trump") return t("review.trump", { colour: t(`colour.${rest[0]}`) });
-  return rest.map((c) => cardName(c, opts)).join(", ");
+export function choices(decisions) {
+  return decisions.filter((d) => d.legal > 1);
 }
 
 /**
- * Small cards face up.
- * @param {string[]} codes
- * @param {string} label
- * @param {string} cls
+ * The decision shown: the one of step `current` (or the next one after it), else the
+ * first flagged one, else the first.
+ * @param {ReviewDecision[]} list
+ * @param {number | null | undefined} current
  */
-function smallCards(codes, label, cls) {
-  const style = settings().deckStyle ?? "classic";
+export function shownIndex(list, current) {
+  if (current != null) {
+    const at = list.findIndex((d) => d.step >= current);
+    return at >= 0 ? at : list.length - 1;
+  }
+  const flagged = list.findIndex((d) => d.band !== null);
+  return Math.max(0, flagged);
+}
+
+/**
+ * One decision: verdict, actions, position, reason, cost.
+ * @param {ReviewDecision} d
+ * @param {number} n its number among the decisions with a choice (1 for the first)
+ * @param {string} family
+ * @param {TableModel} m
+ * @param {Bird} bird
+ */
+function decisionCard(d, n, family, m, bird) {
+  const verdict = verdictOf(d);
+  const changed = d.best !== null && d.best !== d.taken;
+  const cost = costText(d);
   return h(
-    "div",
-    { class: `review-row ${cls}` },
-    h("span", { class: "review-row-label" }, label),
-    codes.length
-      ? h(
-          "ul",
-          { class: "review-cards", "aria-label": label },
-          codes.map((code) =>
-            h("li", { class: "card", "data-card": code, role: "img", "aria-label": cardName(code) }, cardFace(code, style)),
-          ),
-        )
-      : h("span", { class: "review-empty" }, t("review.trick_empty")),
+    "article",
+    {
+      class: "review-decision",
+      "data-step": String(d.step),
+      "data-verdict": verdict.kind,
+      "data-band": d.band,
+      "data-cost": String(d.cost),
+      "data-se": String(d.se),
+      "aria-label": t("review.decision_of", { n: formatNumber(n) }),
+    },
+    h(
+      "p",
+      { class: "review-verdict" },
+      h("span", { class: "review-band" }, t(verdict.key)),
+      h("span", { class: "review-phase" }, t(`history.phase.${d.phase}`)),
+    ),
+    h(
+      "p",
+      { class: "review-actions" },
+      h("span", { class: "review-taken" }, t("review.played", { action: actionWords(d.taken, bird) })),
+      changed ? h("span", { class: "review-best" }, t("review.suggested", { action: actionWords(d.best ?? d.taken, bird) })) : null,
+    ),
+    positionBox(d, m, bird),
+    d.reason ? h("p", { class: "review-why", "data-code": d.reason.code }, whyText(d.reason, family, bird)) : null,
+    cost ? h("p", { class: "review-cost" }, cost) : null,
   );
 }
 
 /**
- * One costly decision.
- * @param {ReviewDecision} d
- * @param {"crow" | "rook" | null} bird
+ * Previous, next, and a button for each decision (marked by its verdict).
+ * @param {ReviewDecision[]} list
+ * @param {number} at the index shown
+ * @param {(step: number) => void} show
  */
-function decisionItem(d, bird) {
-  const band = d.band ?? "inaccuracy";
+function navBar(list, at, show) {
+  const prev = h("button", { type: "button", class: "review-prev", "data-nav": "prev", "aria-label": t("review.prev"), title: t("review.prev") }, "◀");
+  const next = h("button", { type: "button", class: "review-next", "data-nav": "next", "aria-label": t("review.next"), title: t("review.next") }, "▶");
+  prev.toggleAttribute("disabled", at <= 0);
+  next.toggleAttribute("disabled", at >= list.length - 1);
+  prev.addEventListener("click", () => at > 0 && show(list[at - 1].step));
+  next.addEventListener("click", () => at < list.length - 1 && show(list[at + 1].step));
+  const steps = list.map((d, i) => {
+    const verdict = verdictOf(d);
+    const b = h(
+      "button",
+      {
+        type: "button",
+        class: "review-step",
+        "data-nav": `step-${d.step}`,
+        "data-step": String(d.step),
+        "data-verdict": verdict.kind,
+        "aria-current": i === at ? "true" : null,
+        "aria-label": t("review.step_label", { n: formatNumber(i + 1), verdict: t(verdict.key) }),
+      },
+      formatNumber(i + 1),
+    );
+    b.addEventListener("click", () => show(d.step));
+    return h("li", {}, b);
+  });
   return h(
-    "li",
-    { class: "review-decision", "data-band": band, "data-step": String(d.step) },
-    h(
-      "p",
-      { class: "review-verdict" },
-      h("span", { class: "review-band" }, t(`review.band.${band}`)),
-      " ",
-      h("span", { class: "review-taken" }, t("review.played", { action: actionWords(d.taken, bird) })),
-      " · ",
-      h("span", { class: "review-best" }, t("review.suggested", { action: actionWords(d.best ?? d.taken, bird) })),
-      " · ",
-      h("span", { class: "review-cost" }, t("review.cost", { cost: figure(d.cost), se: figure(d.se) })),
-    ),
-    h(
-      "div",
-      { class: "review-position" },
-      d.phase === "play" ? smallCards(d.trick, t("review.trick"), "review-trick") : null,
-      smallCards(d.hand, t("review.hand"), "review-hand"),
-    ),
+    "nav",
+    { class: "review-nav", "aria-label": t("review.nav") },
+    prev,
+    h("span", { class: "review-count" }, t("review.count", { n: formatNumber(at + 1), total: formatNumber(list.length) })),
+    next,
+    h("ol", { class: "review-steps" }, steps),
+  );
+}
+
+/**
+ * What accuracy, the cost, its ± and the labels mean: once, in plain words.
+ * @param {Record<string, number> | null | undefined} bands
+ */
+function explainPart(bands) {
+  const least = bands ? Math.min(...Object.values(bands)) : null;
+  return h(
+    "details",
+    { class: "review-explain" },
+    h("summary", {}, t("review.explain")),
+    h("p", {}, t("review.explain_cost")),
+    least === null ? null : h("p", {}, t("review.explain_noise", { least: figure(least) })),
+    h("p", {}, t("review.explain_accuracy")),
   );
 }
 
 /**
  * The hindsight part: with every card face up, what was best (apart, labelled).
  * @param {ReviewDecision[]} decisions
- * @param {"crow" | "rook" | null} bird
+ * @param {Bird} bird
  */
 function hindsightPart(decisions, bird) {
   const costly = decisions
@@ -143,9 +178,9 @@ function hindsightPart(decisions, bird) {
     .slice(0, HINDSIGHT_LINES);
   const cut = decisions.some((d) => d.hindsight?.cut_short);
   return h(
-    "section",
+    "details",
     { class: "review-hindsight" },
-    h("h4", {}, t("review.hindsight")),
+    h("summary", {}, t("review.hindsight")),
     h("p", { class: "review-note" }, t("review.hindsight_help")),
     costly.length
       ? h(
@@ -171,22 +206,46 @@ function hindsightPart(decisions, bird) {
 /**
  * The panel of one seat's review of one hand.
  * @param {HandReview} r
- * @param {{hindsight: boolean, bird: "crow" | "rook" | null, name?: string}} how
+ * @param {PanelHow} how
+ * @returns {HTMLElement}
  */
-export function reviewPanel(r, { hindsight, bird, name }) {
-  const { decisions, accuracy } = r.review;
-  const flagged = decisions.filter((d) => d.band !== null);
+export function reviewPanel(r, how) {
+  const { hindsight, bird, name, onStep } = how;
+  const { decisions, accuracy, family } = r.review;
+  const list = choices(decisions);
+  const at = shownIndex(list, how.current);
   const title = name ? t("review.title_seat", { name }) : t("review.title");
-  return h(
-    "section",
-    { class: "review-panel", "data-hand": String(r.hand_number), "data-seat": String(r.seat) },
-    h("h3", {}, title),
-    accuracy === null ? null : h("p", { class: "review-accuracy" }, t("review.accuracy", { accuracy: figure(accuracy) })),
-    flagged.length
-      ? h("ol", { class: "review-decisions" }, flagged.map((d) => decisionItem(d, bird)))
-      : h("p", { class: "review-none" }, t("review.none")),
-    hindsight ? hindsightPart(decisions, bird) : null,
+  const flagged = decisions.filter((d) => d.band !== null).length;
+  const panel = h("section", {
+    class: "review-panel",
+    "data-hand": String(r.hand_number),
+    "data-seat": String(r.seat),
+    "aria-label": title,
+  });
+  /** @param {number} step */
+  const show = (step) => {
+    if (onStep) return onStep(step);
+    const again = reviewPanel(r, { ...how, current: step });
+    const focused = panel.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.nav : null;
+    panel.replaceWith(again);
+    const target = focused && again.querySelector(`[data-nav="${focused}"]:not([disabled])`);
+    if (target instanceof HTMLElement) target.focus();
+  };
+  const summary = h(
+    "p",
+    { class: "review-summary" },
+    accuracy == null ? null : h("span", { class: "review-accuracy" }, t("review.accuracy", { accuracy: figure(accuracy) })),
+    h("span", { class: "review-flagged" }, flagged ? t("review.flagged", { count: flagged }) : t("review.none")),
   );
+  panel.append(h("h3", {}, title), summary, explainPart(r.review.bands));
+  if (list.length) {
+    const m = boardModel(r.seat, how.model ?? null);
+    panel.append(navBar(list, at, show), decisionCard(list[at], at + 1, family, m, bird));
+  } else {
+    panel.append(h("p", { class: "review-empty" }, t("review.no_choice")));
+  }
+  if (hindsight) panel.append(hindsightPart(decisions, bird));
+  return panel;
 }
 
 /** No review of the hand will come (skipped, or turned off elsewhere). */

@@ -29,6 +29,7 @@
 /** @typedef {StateMessage["legal"][number]} LegalAction */
 /** @typedef {StateMessage["events"][number]} GameEvent an engine event as a seat may see it */
 /** @typedef {import("./wire.js").RookHandEnd | import("./wire.js").HeartsHandEnd} HandEnd */
+/** @typedef {import("./wire.js").RookHandEndJSON | import("./wire.js").HeartsHandEndJSON} HandResult a replay step's `hand_end`: the event's fields */
 /** @typedef {TableInfo["level"]} Level a bot level */
 /** @typedef {TableInfo["timer"]} Timer a turn timer preset */
 /** @typedef {ChatMessage["key"]} ChatKey a quick message or reaction */

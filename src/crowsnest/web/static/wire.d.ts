@@ -1,11 +1,11 @@
-// Generated from docs/schemas/{server,client}-message.json by `make types`
+// Generated from docs/schemas/{server,client}-message.json, replay.json and review.json by `make types`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 
 /**
- * Any message of the websocket, either way.
+ * Any published format the client reads or sends.
  */
-export type WireMessage = ServerMessage | ClientMessage;
+export type WireMessage = ServerMessage | ClientMessage | ReplayAnswer | Reviews;
 /**
  * server websocket: a server's message
  */
@@ -33,6 +33,10 @@ export type ClientMessage =
   | LeaveMessage
   | ResignSend
   | ResignAnswer;
+/**
+ * a finished game replayed, one step per action
+ */
+export type ReplayAnswer = HeartsReplayAnswer | RookReplayAnswer;
 
 /**
  * After `hello`.
@@ -1183,4 +1187,904 @@ export interface ResignAnswer {
    * Agree to resign (`true`) or not.
    */
   accept: boolean;
+}
+/**
+ * ``GET /api/tables/{id}/replay`` of a Hearts game: the replay and its seats.
+ */
+export interface HeartsReplayAnswer {
+  /**
+   * the rule set id
+   */
+  rules:
+    | "hearts"
+    | "rook/crowsnest"
+    | "rook/tournament"
+    | "rook/partnership"
+    | "rook/one-high"
+    | "rook/red-one"
+    | "rook/buckeye"
+    | "rook/dixie";
+  family: "hearts";
+  /**
+   * @minItems 4
+   * @maxItems 4
+   */
+  teams: [
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    ...[number, ...number[]][]
+  ];
+  bird: null;
+  /**
+   * the value of every option of the rule set, defaults included
+   */
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * the game totals at the end
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  final_scores: [number, number, number, number, ...number[]];
+  /**
+   * the winning seat
+   */
+  winner: number | null;
+  steps: HeartsReplayStep[];
+  table_id: string;
+  /**
+   * @minItems 4
+   * @maxItems 4
+   */
+  seats: [ReplaySeat, ReplaySeat, ReplaySeat, ReplaySeat, ...ReplaySeat[]];
+}
+/**
+ * A moment of a Hearts game: the state after its action.
+ */
+export interface HeartsReplayStep {
+  /**
+   * the action this step follows; `null` for the first deal and a new deal
+   */
+  action: ReplayAction | null;
+  /**
+   * `true` on the step of a new deal (a hand ended at the step before)
+   */
+  dealt?: boolean;
+  phase: "pass" | "play" | "hand_over" | "over";
+  /**
+   * the round, from 0
+   */
+  hand_number: number;
+  /**
+   * the seats that may act now
+   */
+  actors: number[];
+  /**
+   * every seat's hand, face up, in set order
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hands: [string[], string[], string[], string[], ...string[][]];
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress
+   */
+  leader: number | null;
+  /**
+   * the round's completed tricks
+   */
+  tricks_played: number;
+  /**
+   * the trick this step completed
+   */
+  trick_done: HeartsTrickJSON | null;
+  /**
+   * the round this step scored
+   */
+  hand_end: HeartsHandEndJSON | null;
+  /**
+   * the game totals
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  totals: [number, number, number, number, ...number[]];
+  /**
+   * the winning seat once the game is over
+   */
+  winner: number | null;
+  view: HeartsViewJSON1;
+  pass_direction: "left" | "right" | "across" | "none";
+  /**
+   * what each seat passed, once chosen
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  passed: [string[] | null, string[] | null, string[] | null, string[] | null, ...(string[] | null)[]];
+  /**
+   * what each seat received, once exchanged
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  received: [string[] | null, string[] | null, string[] | null, string[] | null, ...(string[] | null)[]];
+  hearts_broken: boolean;
+  /**
+   * points each seat has taken this round
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  points_taken: [number, number, number, number, ...number[]];
+}
+/**
+ * The action a step follows: who took it and its text.
+ */
+export interface ReplayAction {
+  seat: number;
+  /**
+   * the action's normal text (`play QS`, `bid 120`)
+   */
+  text: string;
+}
+/**
+ * The round a step scored (the `hand_end` event's fields).
+ */
+export interface HeartsHandEndJSON {
+  /**
+   * what each seat scored this round (after the moon)
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  points: [number, number, number, number, ...number[]];
+  /**
+   * the seat that shot the moon, or `null`
+   */
+  moon: number | null;
+  /**
+   * the game totals after this round
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  totals: [number, number, number, number, ...number[]];
+  /**
+   * the round, from 0
+   */
+  hand_number: number;
+}
+/**
+ * What one seat of a Hearts game may know.
+ */
+export interface HeartsViewJSON1 {
+  /**
+   * the family: which of the two view shapes
+   */
+  game: "hearts";
+  /**
+   * the rule set key
+   */
+  rules: "hearts@1";
+  /**
+   * the seat this view is for, `null` for a spectator
+   */
+  seat: number | null;
+  /**
+   * `hand_over` only in single-hand positions
+   */
+  phase: "pass" | "play" | "hand_over" | "over";
+  /**
+   * the seats that may act now, ascending
+   */
+  actors: number[];
+  /**
+   * the round, from 0
+   */
+  hand_number: number;
+  /**
+   * this round's pass
+   */
+  pass_direction: "left" | "right" | "across" | "none";
+  /**
+   * the seat's own hand in display order (clubs, diamonds, spades, hearts; each from the ace down), `null` for a spectator
+   */
+  hand: string[] | null;
+  /**
+   * how many cards each seat holds
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hand_sizes: [number, number, number, number, ...number[]];
+  /**
+   * the cards this seat passed, once chosen
+   */
+  passed: string[] | null;
+  /**
+   * the cards this seat received, once the exchange is done
+   */
+  received: string[] | null;
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress (`play` phase), else `null`
+   */
+  leader: number | null;
+  /**
+   * this round's completed tricks
+   */
+  tricks: HeartsTrickJSON[];
+  /**
+   * a heart has been played this round
+   */
+  hearts_broken: boolean;
+  /**
+   * points each seat has taken this round
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  points_taken: [number, number, number, number, ...number[]];
+  /**
+   * the game totals
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  totals: [number, number, number, number, ...number[]];
+  /**
+   * every scored round
+   */
+  results: HeartsResultJSON[];
+  /**
+   * the winning seat once the game is over
+   */
+  winner: number | null;
+  /**
+   * the game ends when a total reaches this (Hearts: the loser's)
+   */
+  target: number;
+  /**
+   * `[[0], [1], [2], [3]]`: every player for themselves
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  teams: [
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    [number, ...number[]],
+    ...[number, ...number[]][]
+  ];
+  /**
+   * the index in `teams` of the viewing seat's team, `null` for a spectator
+   */
+  team: number | null;
+  /**
+   * `null`: Hearts has no bird card
+   */
+  bird: null;
+}
+/**
+ * A seat of a replay: its one name, and when its player left the game.
+ */
+export interface ReplaySeat {
+  seat: number;
+  kind: "human" | "bot";
+  /**
+   * the player's or its bot's name
+   */
+  name: string | null;
+  /**
+   * the seq at which its player left the game for good, else `null`
+   */
+  left: number | null;
+}
+/**
+ * ``GET /api/tables/{id}/replay`` of a Rook game: the replay and its seats.
+ */
+export interface RookReplayAnswer {
+  /**
+   * the rule set id
+   */
+  rules:
+    | "hearts"
+    | "rook/crowsnest"
+    | "rook/tournament"
+    | "rook/partnership"
+    | "rook/one-high"
+    | "rook/red-one"
+    | "rook/buckeye"
+    | "rook/dixie";
+  family: "rook";
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  teams: [[number, number, ...number[]], [number, number, ...number[]], ...[number, number, ...number[]][]];
+  bird: ("crow" | "rook") | null;
+  /**
+   * the value of every option of the rule set, defaults included
+   */
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * the game totals at the end
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  final_scores: [number, number, ...number[]];
+  /**
+   * the winning team
+   */
+  winner: number | null;
+  steps: RookReplayStep[];
+  table_id: string;
+  /**
+   * @minItems 4
+   * @maxItems 4
+   */
+  seats: [ReplaySeat, ReplaySeat, ReplaySeat, ReplaySeat, ...ReplaySeat[]];
+}
+/**
+ * A moment of a Rook game: the state after its action; pairs are per team.
+ */
+export interface RookReplayStep {
+  /**
+   * the action this step follows; `null` for the first deal and a new deal
+   */
+  action: ReplayAction | null;
+  /**
+   * `true` on the step of a new deal (a hand ended at the step before)
+   */
+  dealt?: boolean;
+  phase: "auction" | "discard" | "trump" | "play" | "hand_over" | "over";
+  /**
+   * the hand, from 0
+   */
+  hand_number: number;
+  /**
+   * the seats that may act now
+   */
+  actors: number[];
+  /**
+   * every seat's hand, face up, in set order
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hands: [string[], string[], string[], string[], ...string[][]];
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress
+   */
+  leader: number | null;
+  /**
+   * the hand's completed tricks
+   */
+  tricks_played: number;
+  /**
+   * the trick this step completed
+   */
+  trick_done: RookTrickJSON | null;
+  /**
+   * the hand this step scored
+   */
+  hand_end: RookHandEndJSON | null;
+  /**
+   * the game totals
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  totals: [number, number, ...number[]];
+  /**
+   * the winning team once the game is over
+   */
+  winner: number | null;
+  view: RookViewJSON1;
+  dealer: number;
+  /**
+   * this hand's bids and passes, in order
+   */
+  auction: [number | null, number | null, ...(number | null)[]][];
+  high_bid: number | null;
+  declarer: number | null;
+  bid: number | null;
+  trump: ("red" | "yellow" | "green" | "black") | null;
+  /**
+   * the nest the declarer took up, as dealt
+   */
+  nest: string[] | null;
+  /**
+   * what the declarer laid back
+   */
+  discards: string[] | null;
+  /**
+   * counter points each team has taken (at a hand's end: counted)
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  captured: [number, number, ...number[]];
+  /**
+   * tricks each team has taken this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  tricks_won: [number, number, ...number[]];
+}
+/**
+ * The hand a step scored (the `hand_end` event's fields).
+ */
+export interface RookHandEndJSON {
+  /**
+   * the seat that won the auction
+   */
+  declarer: number;
+  /**
+   * the contract
+   */
+  bid: number;
+  /**
+   * the trump colour
+   */
+  trump: "red" | "yellow" | "green" | "black";
+  /**
+   * points made: counters, the nest, the trick bonus
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  counted: [number, number, ...number[]];
+  /**
+   * the counters in the nest
+   */
+  nest_points: number;
+  /**
+   * the team that took the last trick (and the nest)
+   */
+  last_trick_team: number;
+  /**
+   * tricks each team took
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  tricks_won: [number, number, ...number[]];
+  /**
+   * the declarer's team made the bid
+   */
+  made: boolean;
+  /**
+   * what each team scores (a set team: minus the bid)
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  score: [number, number, ...number[]];
+  /**
+   * the game totals after this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  totals: [number, number, ...number[]];
+  /**
+   * the hand, from 0
+   */
+  hand_number: number;
+}
+/**
+ * What one seat of a Rook game may know; pairs are per team, We (seats 0 and 2)
+ * then They.
+ */
+export interface RookViewJSON1 {
+  /**
+   * the family: which of the two view shapes
+   */
+  game: "rook";
+  /**
+   * the rule set key
+   */
+  rules:
+    | "rook/crowsnest@1"
+    | "rook/tournament@1"
+    | "rook/partnership@1"
+    | "rook/one-high@1"
+    | "rook/red-one@1"
+    | "rook/buckeye@1"
+    | "rook/dixie@1";
+  /**
+   * the seat this view is for, `null` for a spectator
+   */
+  seat: number | null;
+  /**
+   * `hand_over` only in single-hand positions
+   */
+  phase: "auction" | "discard" | "trump" | "play" | "hand_over" | "over";
+  /**
+   * the seats that may act now, ascending
+   */
+  actors: number[];
+  /**
+   * the hand, from 0
+   */
+  hand_number: number;
+  /**
+   * this hand's dealer
+   */
+  dealer: number;
+  /**
+   * the seat's own hand in display order: by colour, trump first once named, each colour from its highest card down by this rule set's ranks (the bird where it ranks), `null` for a spectator
+   */
+  hand: string[] | null;
+  /**
+   * how many cards each seat holds
+   *
+   * @minItems 4
+   * @maxItems 4
+   */
+  hand_sizes: [number, number, number, number, ...number[]];
+  /**
+   * this hand's bids and passes, in order
+   */
+  auction: [number | null, number | null, ...(number | null)[]][];
+  /**
+   * the highest bid so far
+   */
+  high_bid: number | null;
+  /**
+   * who made it
+   */
+  high_bidder: number | null;
+  /**
+   * who won the auction, once it is over
+   */
+  declarer: number | null;
+  /**
+   * the contract, once the auction is over
+   */
+  bid: number | null;
+  /**
+   * the trump colour, once named
+   */
+  trump: ("red" | "yellow" | "green" | "black") | null;
+  /**
+   * cards in the nest
+   */
+  nest_size: number;
+  /**
+   * the nest as dealt: the declarer only, once taken up
+   */
+  nest: string[] | null;
+  /**
+   * the cards laid back: the declarer only
+   */
+  discards: string[] | null;
+  /**
+   * the trick in progress, in play order from `leader`
+   *
+   * @maxItems 3
+   */
+  trick: string[];
+  /**
+   * who led the trick in progress (`play` phase), else `null`
+   */
+  leader: number | null;
+  /**
+   * this hand's completed tricks
+   */
+  tricks: RookTrickJSON[];
+  /**
+   * counter points each team (We, They) has taken this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  captured: [number, number, ...number[]];
+  /**
+   * tricks each team has taken this hand
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  tricks_won: [number, number, ...number[]];
+  /**
+   * the game totals
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  totals: [number, number, ...number[]];
+  /**
+   * every scored hand: the fields of the `hand_end` event but `hand_number`
+   */
+  results: RookResultJSON[];
+  /**
+   * the winning team once the game is over
+   */
+  winner: number | null;
+  /**
+   * the game ends when a team's total reaches this, with the options
+   */
+  target: number;
+  /**
+   * the team that resigned (the other one won); `null` unless a team resigned
+   */
+  resigned: number | null;
+  /**
+   * the partners: `[[0, 2], [1, 3]]`, We then They
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  teams: [[number, number, ...number[]], [number, number, ...number[]], ...[number, number, ...number[]][]];
+  /**
+   * the index in `teams` of the viewing seat's team, `null` for a spectator
+   */
+  team: number | null;
+  /**
+   * the bird card's name key (`crow` in CrowsNest), `null` without the bird
+   */
+  bird: ("crow" | "rook") | null;
+}
+/**
+ * server REST: a table's hand reviews (GET /api/tables/{id}/review)
+ */
+export interface Reviews {
+  table_id: string;
+  /**
+   * The table's: `waiting`, `playing`, `over` (or `expired`).
+   */
+  status: string;
+  /**
+   * Whether hindsight is shown (the game is over).
+   */
+  hindsight: boolean;
+  /**
+   * Whether this server reviews hands (`review_worlds` > 0): if not, no more will come.
+   */
+  reviewing: boolean;
+  /**
+   * Hands of the seats read whose review is queued or being computed: a hand neither
+   * here nor in `reviews` gets none (skipped, turned off, or a bot played it).
+   */
+  pending: number[];
+  reviews: HandReview[];
+}
+export interface HandReview {
+  hand_number: number;
+  seat: number;
+  review: ReviewBody;
+}
+export interface ReviewBody {
+  family: string;
+  rules: string;
+  seat: number;
+  /**
+   * Worlds sampled per decision.
+   */
+  worlds: number;
+  /**
+   * `100 * exp(-mean cost / mistake threshold)` over the decisions with a choice.
+   */
+  accuracy: number | null;
+  /**
+   * The least cost of each band, in the review's points (`docs/ai.md`, "When a
+   * decision is a mistake"); a cost is flagged only past 2 standard errors as well.
+   */
+  bands: {
+    [k: string]: number;
+  } | null;
+  decisions: ReviewDecision[];
+}
+/**
+ * One decision of the reviewed seat (`docs/ai.md`, "Hand review").
+ */
+export interface ReviewDecision {
+  /**
+   * Index of the action in the game's record.
+   */
+  step: number;
+  /**
+   * The hand (0 for the first).
+   */
+  hand_number: number;
+  /**
+   * The engine's phase: `pass`, `play`, `auction`, `discard` or `trump`.
+   */
+  phase: string;
+  /**
+   * The seat's hand at that moment.
+   */
+  hand: string[];
+  /**
+   * The trick so far, in play order.
+   */
+  trick: string[];
+  /**
+   * The action taken (`play QS`, `bid 120`, ...).
+   */
+  taken: string;
+  /**
+   * How many actions were legal (1: forced, never searched).
+   */
+  legal: number;
+  /**
+   * The action the Hard search finds best (`null` when forced).
+   */
+  best: string | null;
+  /**
+   * The mean result of the action taken (the units of `cost`).
+   */
+  taken_value: number | null;
+  /**
+   * The mean result of the best action.
+   */
+  best_value: number | null;
+  /**
+   * Expected points the action taken gave away against the best (Hearts: points
+   * relative to the others; Rook: the team's hand score minus the other team's).
+   */
+  cost: number;
+  /**
+   * Standard error of the cost.
+   */
+  se: number;
+  /**
+   * Only when the cost reaches the band's threshold (its minimum) and exceeds 2
+   * standard errors (clear of the search's noise).
+   */
+  band: ("inaccuracy" | "mistake" | "blunder") | null;
+  /**
+   * Shown only once the game is over (`null` before).
+   */
+  hindsight: ReviewHindsight | null;
+  /**
+   * The seat that led the trick so far (card play).
+   */
+  leader: number | null;
+  /**
+   * The actions compared, the best first (none for a forced one).
+   */
+  options: ReviewOption[];
+  /**
+   * Why the best action is best (none for a forced one).
+   */
+  reason: ReviewReason | null;
+}
+/**
+ * The decision with every card face up (the real deal played out): hindsight.
+ * Hearts card play: an exact (paranoid double-dummy) search within a node budget;
+ * when the budget cut it short, `cut_short` and no figures (`null`).
+ */
+export interface ReviewHindsight {
+  best: string | null;
+  best_value: number | null;
+  taken_value: number | null;
+  cost: number | null;
+  /**
+   * The perfect-information search ran out of its node budget: no hindsight is given.
+   */
+  cut_short: boolean;
+}
+/**
+ * One action the search compared, with what its playouts showed, counted over
+ * the review's worlds (`null`: the search does not tell; `docs/ai.md`, "Why").
+ */
+export interface ReviewOption {
+  action: string;
+  /**
+   * Mean result (Hearts: relative points, lower is better; Rook: the team's hand
+   * score minus the other team's).
+   */
+  mean: number;
+  se: number;
+  /**
+   * Worlds in which the trick the card went to was played out.
+   */
+  tricks: number;
+  /**
+   * Of those, the worlds in which the seat's side won that trick.
+   */
+  won: number | null;
+  /**
+   * Mean points of that trick.
+   */
+  trick_points: number | null;
+  /**
+   * Mean points the seat (Hearts) or its team (Rook) took in the hand.
+   */
+  points: number | null;
+  /**
+   * Hearts: worlds in which the seat shot the moon.
+   */
+  moon_mine: number | null;
+  /**
+   * Hearts: worlds in which another seat shot the moon.
+   */
+  moon_other: number | null;
+  /**
+   * Rook: worlds in which the contract was made.
+   */
+  made: number | null;
+  /**
+   * Rook: worlds in which the seat's team held the contract.
+   */
+  ours: number | null;
+}
+/**
+ * Why `action` beats `other`, as the search measured it: a code the client words
+ * (`docs/ai.md`, "Why"), each action's figure (`a`, `b`: worlds out of `worlds`, or
+ * mean points) and the points at stake.
+ */
+export interface ReviewReason {
+  /**
+   * What tells the two actions apart (`docs/ai.md`, "Why").
+   */
+  code:
+    | "moon_stopped"
+    | "moon_shot"
+    | "contract"
+    | "set"
+    | "overbid"
+    | "underbid"
+    | "ruff"
+    | "trick_won"
+    | "trick_lost"
+    | "trick_points"
+    | "points"
+    | "later";
+  /**
+   * The action the reason speaks for: the suggested one, or the one taken when it
+   * was the best.
+   */
+  action: string;
+  /**
+   * The action it is compared with: the one taken, or the runner-up.
+   */
+  other: string;
+  /**
+   * The worlds the counts are out of.
+   */
+  worlds: number;
+  /**
+   * The figure of `action`: worlds (a moon, a trick won, a contract made) or mean
+   * points, by the code.
+   */
+  a: number;
+  /**
+   * The same figure of `other`.
+   */
+  b: number;
+  /**
+   * The points at stake (a trick's, a moon's 26, the points counted), by the code.
+   */
+  points: number | null;
 }
