@@ -56,6 +56,12 @@ class BotDriver:
                         await live.wake.wait()
                 continue
             view, legal = table.view(plan.seat), table.legal[plan.seat]
+            if plan.action is not None:  # decided by the table (a timer's pass)
+                async with live.lock:
+                    out = table.bot_act(plan.seat, plan.seq, plan.action, self.clock())
+                    if not await self.commit(live, out, None):
+                        return
+                continue
             try:
                 action = await self.bots.choose(
                     table.family, plan.bot, view, legal, table.config.seed, plan.seq

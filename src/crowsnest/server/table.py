@@ -19,7 +19,7 @@ from before that action was applied: the same action sent twice is applied once.
 'waiting'
 >>> _ = t.claim(0, "Ann", "hash", now=0.0)
 >>> t.status, t.bot_plan(now=0.0)
-('playing', BotTurn(seat=1, seq=0, due=0.8, bot='normal'))
+('playing', BotTurn(seat=1, seq=0, due=0.8, bot='normal', action=None))
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import (
     Action,
     AnyGame,
+    Bid,
     Event,
     LegalAction,
     PlayerView,
@@ -44,7 +45,7 @@ from crowsnest.engine import (
 )
 from crowsnest.engine.wire import LEFT
 from crowsnest.fairness import SCHEME, commitment, end_of
-from crowsnest.server.bots import bot_for
+from crowsnest.server.bots import FALLBACK, bot_for
 from crowsnest.server.limits import KeyedLimit, retry_seconds
 from crowsnest.server.people import (
     AWAY_TIMEOUTS,
@@ -81,6 +82,8 @@ from crowsnest.server.schemas import (
     Status,
     SyncMessage,
     TableInfo,
+    TimedOutDid,
+    TimedOutMessage,
     WelcomeMessage,
 )
 
@@ -144,6 +147,12 @@ class Seat:
     in a row, and no ``back`` since; stored: ``seats.away``)."""
     left_seq: int | None = None
     """The seq at which its player left the game for good (the bot plays it)."""
+    seen: bool = False
+    """Its player has had the game on screen: a connection of the seat was there
+    when the game started, or came since. Turn timers wait for every human seat's."""
+    missed: list[TimedOutMessage] = field(default_factory=list)
+    """What the computer did when this seat's timer ran out since its player last
+    acted (kept in memory: told again when the player connects)."""
 
 
 class Absence(NamedTuple):
@@ -198,6 +207,23 @@ class BotTurn:
     seq: int
     due: float
     bot: str
+    action: str | None = None
+    """The action to take without asking the bot (a timer's pass in the auction)."""
+
+
+TIMED_OUT_DID: Mapping[str, TimedOutDid] = {
+    "bid": "bid",
+    "discard": "discard",
+    "trump": "trump",
+    "pass": "pass_cards",
+    "play": "play",
+}
+"""What an action's verb says the computer did for a seat whose time ran out."""
+
+
+def timed_out_did(action: str) -> TimedOutDid:
+    """What the computer did, told without its cards: ``bid pass`` is a ``pass``."""
+    return "pass" if action == str(Bid(None)) else TIMED_OUT_DID[action.split()[0]]
 
 
 class Table:
@@ -239,6 +265,9 @@ class Table:
         self._lapsed: list[tuple[Target, ServerMessage]] = []
         self._deadlines: dict[int, float | None] = {}
         self._timeouts: dict[int, Absence] = {}
+        self.clocks_on = bool(actions)
+        """The turn timers run: every human seat's player has seen the game (a
+        table rebuilt in the middle of its game has them on at once)."""
         for seat_no, text in actions:
             self._advance(seat_no, text, now)
         if self.status == "playing":
@@ -259,6 +288,17 @@ class Table:
         """Every human seat's player has left the game."""
         humans = [s for s in self.seats if s.kind == "human"]
         return bool(humans) and all(s.left_seq is not None for s in humans)
+
+    def in_the_lobby(self) -> bool:
+        """Listed in the lobby's tables in play (when public): a table of people, not
+        one person's game with bots, that waits for its players or whose game a
+        player is still at (connected, and not left)."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        if len(humans) < 2 or self.status == "over":
+            return False
+        if self.status == "waiting":
+            return True
+        return any(s.connections > 0 and s.left_seq is None for s in humans)
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
@@ -380,7 +420,7 @@ class Table:
         out = Outcome([("all", self.presence())])
         if was == "waiting" and self.status == "playing":
             self.last_change = now
-            self._start_clocks(now)
+            self._game_seen(now)
             out.out.extend(self._states((), now))
         out.deadlines = self._take_deadlines()
         return out
@@ -413,7 +453,7 @@ class Table:
             s = self.seats[seat]
             s.kind, s.name, s.gone_since = "bot", bot_name(self.config.seed, seat), now
         self.last_change = now
-        self._start_clocks(now)
+        self._game_seen(now)
         out = Outcome([("all", self.presence())])
         out.out.extend(self._states((), now))
         out.deadlines = self._take_deadlines()
@@ -438,11 +478,17 @@ class Table:
         welcome = WelcomeMessage(
             table=self.info(), seat=seat, role="spectator" if seat is None else "player"
         )
-        out = Outcome([("reply", welcome), ("reply", self.state(seat, now=now))])
+        out = Outcome([("reply", welcome)])
+        if seat is not None and self.status == "playing":
+            self._game_seen(now)
+        out.out.append(("reply", self.state(seat, now=now)))
         if seat is not None:
+            # What the computer did while this player's time ran out, told again.
+            out.out.extend(("reply", m) for m in self.seats[seat].missed)
             # A spectator coming or going tells nobody: the count rides on the next
             # presence (so a crowd of spectators costs each one message, not n).
             out.out.append(("all", self.presence()))
+        out.deadlines = self._take_deadlines()
         return out
 
     def presence(self) -> PresenceMessage:
@@ -649,6 +695,7 @@ class Table:
             return self._refuse(err.code, err.message, err.params)
         out = self._broadcast(events, Accepted(self.seq, seat, text, "human"), now)
         was_away = s.away or s.takeover
+        s.missed.clear()
         self._set_timeouts(seat, 0, away=False)
         out.timeouts.update(self._take_timeouts())
         if was_away:
@@ -672,8 +719,19 @@ class Table:
                 continue
             due = max(due, human_due)
             if best is None or due < best.due:
-                best = BotTurn(seat, self.seq, due, self.bot)
+                best = self._stand_in(seat, due)
         return best
+
+    def _stand_in(self, seat: int, due: float) -> BotTurn:
+        """Who decides for ``seat``: the table's bot for a bot seat, a player who left
+        and a seat away; for a player still in the game (their timer ran out, or
+        they are gone past grace) the decision that commits them least — a pass in
+        the auction, else the Normal bot's choice."""
+        s = self.seats[seat]
+        if s.kind == "bot" or s.left_seq is not None or s.away:
+            return BotTurn(seat, self.seq, due, self.bot)
+        passing = Bid(None) in self.legal[seat]
+        return BotTurn(seat, self.seq, due, FALLBACK, str(Bid(None)) if passing else None)
 
     def bot_act(self, seat: int, seq: int, action: str, now: float) -> Outcome:
         """A bot's decision for ``seat`` made on state ``seq``; ignored (an empty
@@ -689,7 +747,12 @@ class Table:
             count = s.timeouts + 1
             self._set_timeouts(seat, count, away=count >= AWAY_TIMEOUTS)
         events = self._advance(seat, action, now)
-        out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"), now)
+        text = self.game.log[-1][1]
+        told = TimedOutMessage(seat=seat, seq=self.seq, did=timed_out_did(text))
+        if timed_out:
+            s.missed.append(told)
+            self._lapsed.append(("all", told))
+        out = self._broadcast(events, Accepted(self.seq, seat, text, "bot"), now)
         if s.kind == "human":
             if timed_out:
                 if s.away:
@@ -707,6 +770,8 @@ class Table:
         s, seconds = self.seats[seat], self.config.turn_seconds
         if s.kind != "human" or seconds is None or s.away or s.left_seq is not None:
             return None
+        if not self.clocks_on:
+            return None
         return now + seconds if self.legal[seat] else None
 
     def _set_deadline(self, seat: int, deadline: float | None) -> None:
@@ -718,6 +783,19 @@ class Table:
         """The game starts (or is rebuilt): each human to act gets a full timer."""
         for seat in range(4):
             self._set_deadline(seat, self._new_deadline(seat, now))
+
+    def _game_seen(self, now: float) -> None:
+        """The game is on the screens of the seats connected now: once every human
+        seat's player has seen it, the timers start (not while a host is still
+        inviting, nor before a friend who joined has opened the table)."""
+        for s in self.seats:
+            if s.connections > 0:
+                s.seen = True
+        if self.clocks_on:
+            return
+        if all(s.seen for s in self.seats if s.kind == "human" and s.left_seq is None):
+            self.clocks_on = True
+            self._start_clocks(now)
 
     def _take_deadlines(self) -> dict[int, float | None]:
         taken, self._deadlines = self._deadlines, {}
