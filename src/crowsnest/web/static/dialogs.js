@@ -298,6 +298,7 @@ export function gameOverContent(m, view) {
         ? h("button", { type: "button", id: "game-over-leave", class: "primary" }, t("watch.leave"))
         : [
             h("button", { type: "button", id: "rematch", class: "primary" }, t("over.rematch")),
+            h("button", { type: "button", id: "game-over-lobby" }, t("over.lobby")),
             h("button", { type: "button", id: "game-over-settings" }, t("over.settings")),
           ],
     ),

@@ -46,6 +46,8 @@ import { pageActions, waitingActions } from "./table-input.js";
  * @property {(table: TableInfo | null) => void} [rematch]
  * @property {() => void} [toSettings]
  * @property {() => void} [left] you left the table (the seat is no longer yours)
+ * @property {(table: TableInfo | null) => void} [ended] the game has ended (kept as your last game)
+ * @property {(table: TableInfo | null) => void} [finished] the table opened was over already
  */
 
 const MUTE_KEY = "crowsnest.mute";
@@ -192,6 +194,8 @@ export class Game {
         return this.hooks.toast(t(e.words.key, e.words.args));
       case "announce":
         return this.hooks.announce(e.text);
+      case "timed_out":
+        return draw.drawTimedOut(this.root, e.text);
       case "banner":
         return this.banner(e.text);
       case "send":
@@ -239,7 +243,11 @@ export class Game {
         if (e.review) void sheets.loadReview(this.root, this.session, e.end.hand_number, m.msg?.view.bird ?? null);
         return done;
       }
+      case "finished":
+        this.hooks.ended?.(this.state.table);
+        return this.hooks.finished?.(this.state.table);
       case "game_over":
+        this.hooks.ended?.(this.state.table);
         return sheets.showGameOver(this.root, this.model(), {
           leave: () => this.hooks.leave(),
           rematch: () => this.hooks.rematch?.(this.state.table),

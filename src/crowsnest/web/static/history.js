@@ -77,6 +77,17 @@ onLanguageChange(() => {
   if (view.replay) drawReplay(view);
 });
 
+/** The table whose replay opens with the History tab next (the lobby's last game). */
+let replayWanted = /** @type {string | null} */ (null);
+
+/**
+ * Open the replay of a table's game when the History tab is drawn next.
+ * @param {string} tableId
+ */
+export function replayOnOpen(tableId) {
+  replayWanted = tableId;
+}
+
 /**
  * Show the History tab: yours (playerId omitted) or another player's, by id:
  * ratings with their chart, statistics, games, and a replay viewer.
@@ -93,6 +104,10 @@ export async function renderHistory(container, playerId = null) {
   container.replaceChildren(h("p", { role: "status" }, t("history.loading")));
   await load(v);
   drawPage(v);
+  const wanted = replayWanted;
+  replayWanted = null;
+  const game = wanted ? v.games.find((g) => g.table_id === wanted) : undefined;
+  if (game && view === v) await openReplay(v, game);
 }
 
 /** @param {HistoryView} v */

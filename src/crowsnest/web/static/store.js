@@ -217,6 +217,36 @@ export function forgetCurrentTable() {
   }
 }
 
+// ---------- your last game, once it is over (localStorage) ----------
+
+const LAST_KEY = "crowsnest.last";
+
+/**
+ * The game you played last, once over: the lobby offers its rematch and replay.
+ * @returns {{tableId: string, table: TableInfo} | null}
+ */
+export function lastGame() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LAST_KEY) || "null");
+    return kept && typeof kept.tableId === "string" && kept.table ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keep the game that ended as your last one (`null`: forget it).
+ * @param {{tableId: string, table: TableInfo} | null} game
+ */
+export function keepLastGame(game) {
+  try {
+    if (game) localStorage.setItem(LAST_KEY, JSON.stringify(game));
+    else localStorage.removeItem(LAST_KEY);
+  } catch {
+    /* storage blocked */
+  }
+}
+
 // ---------- cards chosen so far for a pass or discard (sessionStorage) ----------
 
 const CHOICE_KEY = "crowsnest.choice";
