@@ -1,7 +1,8 @@
 """Time ``game.view(seat).to_json()`` (and a server ``state`` message) over a few
 hundred random positions: ``python tests/bench_view_json.py`` from the repository root.
 
-Prints, per family, the median and the least microseconds per call over the repeats:
+Prints, per family, the median and the least microseconds of CPU time (a shared
+machine slows the wall clock more) per call over the repeats:
 ``view()`` alone, ``view().to_json()``, and a whole ``StateMessage`` (view, legal
 actions, built and dumped to JSON text) as the server sends with every action. Not a
 test (pytest collects ``test_*.py`` only); ``docs/benchmarks.md`` has the figures.
@@ -51,10 +52,10 @@ def state(game: AnyGame, seat: int) -> str:
 def timings_us(work: list[tuple[AnyGame, int]], call: Callable[[AnyGame, int], object]) -> str:
     runs = []
     for _ in range(REPEATS):
-        start = time.perf_counter()
+        start = time.process_time()
         for game, seat in work:
             call(game, seat)
-        runs.append((time.perf_counter() - start) / len(work) * 1e6)
+        runs.append((time.process_time() - start) / len(work) * 1e6)
     return f"{statistics.median(runs):6.1f} (min {min(runs):5.1f})"
 
 

@@ -230,7 +230,7 @@ def _messages_table(name: str) -> str:
     return "\n".join(lines)
 
 
-def _object_table(kind: Any) -> str:
+def object_table(kind: Any) -> str:
     full = TypeAdapter(kind).json_schema()
     render = _Render(full.get("$defs", {}))
     lines = ["| Key | Type | Meaning |", "|---|---|---|"]
@@ -240,11 +240,11 @@ def _object_table(kind: Any) -> str:
 
 
 TABLES: Final[dict[str, Callable[[], str]]] = {
-    "hearts-view": lambda: _object_table(wire.HeartsViewJSON),
-    "rook-view": lambda: _object_table(wire.RookViewJSON),
-    "choose": lambda: _object_table(wire.ChooseJSON),
-    "deal": lambda: _object_table(wire.DealJSON),
-    "record": lambda: _object_table(wire.RecordJSON),
+    "hearts-view": lambda: object_table(wire.HeartsViewJSON),
+    "rook-view": lambda: object_table(wire.RookViewJSON),
+    "choose": lambda: object_table(wire.ChooseJSON),
+    "deal": lambda: object_table(wire.DealJSON),
+    "record": lambda: object_table(wire.RecordJSON),
     "hearts-events": lambda: _events_table("hearts-event"),
     "rook-events": lambda: _events_table("rook-event"),
     "bot-messages": _bot_messages_table,
