@@ -247,8 +247,11 @@ test("auto-play: once every state is drawn, the only card you may play goes by i
   const drawn = run([welcome(0), msg, { type: "next" }, { type: "shown" }], { settings: { autoPlay: true } }).state;
   const idle = step(drawn, { type: "idle" });
   assert.deepEqual(ofType(idle.effects, "send"), [{ type: "send", message: { type: "action", seq: 9, action: "play R1" }, failed: { type: "act_failed" } }]);
-  const off = run([welcome(0), msg, { type: "next" }, { type: "shown" }, { type: "idle" }]);
+  const off = run([welcome(0), msg, { type: "next" }, { type: "shown" }, { type: "idle" }], { settings: { autoPlay: false } });
   assert.deepEqual(ofType(off.effects, "send"), []);
+  // On by default: a new player's forced card goes by itself.
+  const fresh = run([welcome(0), msg, { type: "next" }, { type: "shown" }, { type: "idle" }]);
+  assert.equal(ofType(fresh.effects, "send").length, 1);
 });
 
 test("the timer decided: the log says so just before the action's line, in words; your own is a note that stays", () => {

@@ -830,9 +830,9 @@ def test_auto_play_of_the_only_legal_card(page: Page, auto: bool) -> None:
     open_with(page, {**INSTANT, "rules": "hearts"})
     page.click("#tab-settings")
     box = page.locator("#settings-autoplay")
-    expect(box).not_to_be_checked()  # off by default
-    if auto:
-        box.check()
+    expect(box).to_be_checked()  # on by default for a new player
+    if not auto:
+        box.uncheck()
     page.click("#tab-play")
     page.click("#new-game")
     single_turns = 0

@@ -414,6 +414,9 @@ function startGame(session) {
       leaveGame();
     },
     rematch: (table) => rematch(table),
+    quiet: () => {
+      $("#toast").hidden = true;
+    },
     ended: (table) => {
       if (table) keepLastGame({ tableId: session.tableId, table });
     },

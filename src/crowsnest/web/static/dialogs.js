@@ -180,7 +180,9 @@ export function summaryBody(m, ev, nestCards) {
       h(
         "p",
         {},
-        t("summary.contract", { name: seatName(m, ev.declarer), bid: ev.bid }),
+        !m.watching && ev.declarer === m.me
+          ? t("summary.contract_you", { bid: ev.bid })
+          : t("summary.contract", { name: seatName(m, ev.declarer), bid: ev.bid }),
         ev.trump ? [" ", colourSymbol(ev.trump, 16, m.settings.deckStyle), ` ${t("table.trump_is", { colour: t(`colour.${ev.trump}`) })}`] : null,
       ),
       h(

@@ -118,7 +118,8 @@ async function load(v) {
     if (v.own) v.player = v.me.id;
     const [profile, page] = await Promise.all([v.own ? v.me : api.player(v.player), api.playerGames(v.player, PAGE, 0)]);
     v.profile = profile;
-    v.name = profile.name ?? "";
+    // Signed in: the account's name (the identity's may still be an old one, "Player").
+    v.name = (v.own ? v.me.username : null) ?? profile.name ?? "";
     v.games = page.games;
     v.total = page.total;
     const histories = await Promise.all(profile.ratings.map((r) => api.ratingHistory(v.player, r.family)));

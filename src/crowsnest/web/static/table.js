@@ -63,7 +63,10 @@ export function scorebar(m) {
       ),
     );
     if (view.declarer != null && view.bid != null) {
-      parts.push(h("span", { class: "sb-contract" }, t("table.contract", { name: seatName(m, view.declarer), bid: view.bid })));
+      // Your own contract in the first person ("הכרזתי 120", not "אני הכריז 120").
+      const mine = !m.watching && view.declarer === m.me;
+      const contract = mine ? t("table.contract_you", { bid: view.bid }) : t("table.contract", { name: seatName(m, view.declarer), bid: view.bid });
+      parts.push(h("span", { class: "sb-contract" }, contract));
     }
     if (view.trump) {
       parts.push(
