@@ -19,7 +19,7 @@ from collections.abc import Callable
 from crowsnest.ai import RandomBot
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import AnyGame, new_game
-from crowsnest.server.schemas import StateMessage
+from crowsnest.server.models.server_messages import StateMessage
 
 POSITIONS = 300
 REPEATS = 21

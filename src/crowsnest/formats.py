@@ -26,7 +26,7 @@ from pydantic import TypeAdapter
 
 from crowsnest.ai import protocol
 from crowsnest.engine import wire
-from crowsnest.server import schemas as server
+from crowsnest.server.models import client_messages, server_messages
 
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
@@ -39,8 +39,8 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
     "record": (wire.RecordJSON, "a game record"),
     "host-message": (protocol.HostMessage, "bot protocol: a line the host sends the bot"),
     "bot-message": (protocol.BotMessage, "bot protocol: a line the bot sends the host"),
-    "client-message": (server.ClientMessage, "server websocket: a client's message"),
-    "server-message": (server.ServerMessage, "server websocket: a server's message"),
+    "client-message": (client_messages.ClientMessage, "server websocket: a client's message"),
+    "server-message": (server_messages.ServerMessage, "server websocket: a server's message"),
 }
 """Name -> (type, title) of every published format."""
 

@@ -19,7 +19,9 @@ A message that varies with a number takes it as ``count`` (plural forms).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, TypedDict
+from typing import Any, Final
+
+from typing_extensions import TypedDict
 
 from crowsnest.engine.cards import HEARTS, ROOK, Family, card_text, parse_card, rook_card
 from crowsnest.engine.hearts import QUEEN_SPADES, TWO_CLUBS
@@ -28,6 +30,8 @@ from crowsnest.engine.rules.rook import RED_ONE
 
 
 class Paragraph(TypedDict):
+    """A paragraph of the rules: a translation key and its arguments."""
+
     key: str
     args: dict[str, Any]
     house: bool
@@ -35,6 +39,9 @@ class Paragraph(TypedDict):
 
 
 class Section(TypedDict):
+    """A section of the rules: its title's translation key and its paragraphs (the
+    answer of ``GET /api/rules/{rules_id}/info`` is a list of them)."""
+
     title: str
     paragraphs: list[Paragraph]
 

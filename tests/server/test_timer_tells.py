@@ -5,8 +5,11 @@ and tells everyone what it did — the seat again when its player comes back."""
 from __future__ import annotations
 
 from crowsnest.engine import Bid
-from crowsnest.server.schemas import ActionMessage, StateMessage, TimedOutMessage
-from crowsnest.server.table import Outcome, Seat, Table, TableConfig, timed_out_did
+from crowsnest.server.models.client_messages import ActionMessage
+from crowsnest.server.models.server_messages import StateMessage, TimedOutMessage
+from crowsnest.server.table.parts import Outcome, Seat, TableConfig
+from crowsnest.server.table.play import timed_out_did
+from crowsnest.server.table.table import Table
 
 from .helpers import scripted_action
 from .test_people_table import human_turn, legal_of

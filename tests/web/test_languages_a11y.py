@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, ViewportSize, expect
 from websockets.sync.client import connect
 
-from crowsnest.server.people import BOT_NAMES
+from crowsnest.server.people.presets import BOT_NAMES
 from crowsnest.web import LANGUAGES, catalog
 from server.helpers import ws_url
 
