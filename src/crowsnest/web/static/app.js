@@ -160,18 +160,28 @@ function renderLobby() {
     h(
       "div",
       { class: "lobby paper" },
-      h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96 }),
-      h("h2", {}, t("lobby.title")),
-      h("p", {}, t("lobby.text", { rules })),
       h(
         "div",
-        { class: "lobby-actions" },
-        h("button", { type: "button", id: "new-game", class: "primary", onclick: () => newGame(false) }, t("lobby.start", { rules })),
-        h("button", { type: "button", id: "new-private-game", onclick: () => newGame(true) }, t("settings.new_private_game")),
-        h("button", { type: "button", id: "open-settings", onclick: () => showTab("settings", true) }, t("lobby.settings")),
+        { class: "lobby-welcome" },
+        h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96 }),
+        h("h2", {}, t("lobby.title")),
+        h("p", {}, t("lobby.text", { rules })),
+        h(
+          "div",
+          { class: "lobby-actions" },
+          h("button", { type: "button", id: "new-game", class: "primary", onclick: () => newGame(false) }, t("lobby.start", { rules })),
+          h("button", { type: "button", id: "new-private-game", onclick: () => newGame(true) }, t("settings.new_private_game")),
+          h("button", { type: "button", id: "open-settings", onclick: () => showTab("settings", true) }, t("lobby.settings")),
+        ),
       ),
-      lastGameCard(),
-      h("section", { id: "public-tables", class: "public-tables", "aria-labelledby": "public-tables-title", hidden: true }),
+      // Your last game and the tables in play: beside the welcome on a wide screen,
+      // so the lobby stays above the fold (1366 by 768), below it on a narrow one.
+      h(
+        "div",
+        { class: "lobby-side" },
+        lastGameCard(),
+        h("section", { id: "public-tables", class: "public-tables", "aria-labelledby": "public-tables-title", hidden: true }),
+      ),
     ),
   );
   listTables(lobbySeq);
