@@ -120,6 +120,8 @@ def test_an_account_carries_history_and_rating_to_another_browser(
         other.fill("#account-password", PASSWORD)
         other.click("#account-signin")
         expect(other.locator("#account-status")).to_contain_text(username)
+        # The page is the account's: titled with its name, not the identity's old one.
+        expect(other.locator("#history-title")).to_contain_text(username)
         expect(other.locator(".history-game")).to_have_count(2)
         expect(other.locator(f'.history-game[data-table="{played}"]')).to_be_visible()
         expect(other.locator('.rating[data-family="rook"] .rating-value')).to_have_text(value)
