@@ -457,13 +457,29 @@ function leaveGame() {
 }
 
 /**
+ * The name to sit under: the one chosen in Settings, else a signed-in player's
+ * account name, else the language's "Player".
+ * @returns {Promise<string>}
+ */
+async function seatName() {
+  if ((settings().name || "").trim()) return playerName();
+  try {
+    const me = await api.me();
+    if (me.username) return me.username;
+  } catch {
+    // no identity answer: the default name will do
+  }
+  return playerName();
+}
+
+/**
  * @param {object} body
  * @param {number | null} [seat]
  */
 async function createAndJoin(body, seat = null) {
   const created = await api.createTable(body);
   const tableId = created.table.id;
-  const joined = await api.join(tableId, playerName(), created.invite ?? undefined, seat);
+  const joined = await api.join(tableId, await seatName(), created.invite ?? undefined, seat);
   startGame({ tableId, token: joined.token, seat: joined.seat, invite: created.invite ?? null });
 }
 
