@@ -10,7 +10,8 @@ import { welcome, state as stateMsg } from "./messages.js";
 import { useCatalog } from "../../src/crowsnest/web/static/i18n.js";
 import { DEFAULT_SETTINGS } from "../../src/crowsnest/web/static/store.js";
 import { promptText } from "../../src/crowsnest/web/static/panels.js";
-import { initialState, tableModel, BUBBLE_MS } from "../../src/crowsnest/web/static/table-state.js";
+import { plateName } from "../../src/crowsnest/web/static/model.js";
+import { initialState, tableModel, logMove, BUBBLE_MS } from "../../src/crowsnest/web/static/table-state.js";
 import { reduce } from "../../src/crowsnest/web/static/table-reduce.js";
 
 /** @typedef {import("../../src/crowsnest/web/static/table-state.js").TableState} TableState */
@@ -177,7 +178,7 @@ test("chat: a bubble at the seat and a line in the log, said; it goes after a wh
   assert.deepEqual(state.bubbles, { 2: "gg" });
   assert.deepEqual(tableModel(state).bubbles, { 2: en["chat.gg"] });
   const line = String(en["people.says"]).replace("{name}", "<b>Bo</b>").replace("{message}", String(en["chat.gg"]));
-  assert.deepEqual(state.moves, [{ text: line, headline: false, chat: { seat: 2, key: "gg" } }]);
+  assert.deepEqual(state.moves, [{ text: line, headline: false, chat: { seat: 2, key: "gg" }, hand: 0 }]);
   assert.deepEqual(ofType(effects, "announce"), [{ type: "announce", text: line }]);
   assert.deepEqual(ofType(effects, "timer"), [{ type: "timer", name: "bubble-2", ms: BUBBLE_MS, then: { type: "bubble_over", seat: 2, key: "gg" } }]);
   assert.deepEqual(step(state, { type: "bubble_over", seat: 2, key: "gg" }).state.bubbles, {});
@@ -246,6 +247,36 @@ test("auto-play: once every state is drawn, the only card you may play goes by i
   const drawn = run([welcome(0), msg, { type: "next" }, { type: "shown" }], { settings: { autoPlay: true } }).state;
   const idle = step(drawn, { type: "idle" });
   assert.deepEqual(ofType(idle.effects, "send"), [{ type: "send", message: { type: "action", seq: 9, action: "play R1" }, failed: { type: "act_failed" } }]);
-  const off = run([welcome(0), msg, { type: "next" }, { type: "shown" }, { type: "idle" }]);
+  const off = run([welcome(0), msg, { type: "next" }, { type: "shown" }, { type: "idle" }], { settings: { autoPlay: false } });
   assert.deepEqual(ofType(off.effects, "send"), []);
+  // On by default: a new player's forced card goes by itself.
+  const fresh = run([welcome(0), msg, { type: "next" }, { type: "shown" }, { type: "idle" }]);
+  assert.equal(ofType(fresh.effects, "send").length, 1);
+});
+
+test("the timer decided: the log says so just before the action's line, in words; your own is a note that stays", () => {
+  const first = stateMsg(0, rookView({ actors: [3] }), []);
+  const passed = stateMsg(1, rookView({ actors: [0], auction: [[3, null]] }), ["bid pass", "bid 70"], [{ type: "bid", seat: 3, bid: null }]);
+  const { state, effects } = run([welcome(0), first, { type: "next" }, { type: "shown" }, { type: "timed_out", seat: 3, seq: 1, did: "pass" }, passed]);
+  const name = plateName(tableModel(state), 3);
+  const said = String(en["timer.ran_out.pass"]).replace("{name}", name);
+  assert.deepEqual(effects.slice(-3, -1), [{ type: "announce", text: said }, { type: "toast", words: { key: "timer.ran_out.pass", args: { name } } }]);
+  assert.deepEqual(state.moves, [], "told with the state that shows the pass, not before");
+  const next = step(state, { type: "next" });
+  assert.deepEqual(next.state.moves.map((m) => m.text), [said, String(en["say.passed_bid"]).replace("{name}", name)]);
+  assert.equal(next.state.timedOut.length, 0);
+  // Yours: a note that stays (drawn by the shell), and the log line at once when the
+  // state is already on screen (told again after a reconnect).
+  const mine = step(next.state, { type: "timed_out", seat: 0, seq: 1, did: "play" });
+  assert.deepEqual(ofType(mine.effects, "timed_out"), [{ type: "timed_out", text: en["timer.you.play"] }]);
+  assert.deepEqual(ofType(mine.effects, "toast"), []);
+  assert.equal(mine.state.moves.at(-1)?.text, en["timer.you.play"]);
+});
+
+test("the move log keeps every hand of the game, each line under its hand", () => {
+  let s = run([welcome(0)]).state;
+  s = logMove(s, 0, { text: "first", headline: false });
+  s = logMove(s, 1, { text: "second", headline: true });
+  assert.deepEqual(s.moves, [{ text: "first", headline: false, hand: 0 }, { text: "second", headline: true, hand: 1 }]);
+  assert.equal(s.movesHand, 1);
 });

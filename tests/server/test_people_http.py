@@ -81,16 +81,28 @@ def test_quick_chat_reaches_version_2_connections_only(client: TestClient) -> No
     assert client.get(f"/api/tables/{table_id}").json()["seq"] == 0
 
 
-def test_a_left_game_leaves_the_lobby_and_the_lobby_is_newest_first(client: TestClient) -> None:
-    first = new_table(client, rules="hearts")
-    second = new_table(client, rules="hearts")
+def test_a_left_or_closed_game_leaves_the_lobby_and_the_lobby_is_newest_first(
+    client: TestClient,
+) -> None:
+    people = ["human", "human", "bot", "bot"]
+    first = new_table(client, rules="hearts", seats=people)
+    second = new_table(client, rules="hearts", seats=people)
     listed = [t["id"] for t in client.get("/api/tables").json()]
     assert listed.index(second) < listed.index(first)
     token = take_seat(client, first, 0)
+    take_seat(client, first, 1)  # the game starts: listed while a player is at it
     with client.websocket_connect(f"/ws/{first}") as ws:
         send(ws, type="hello", version=2, token=token)
         receive_until(ws, "presence")
+        assert first in [t["id"] for t in client.get("/api/tables").json()]  # in play
         send(ws, type="leave")
         gone = receive_until(ws, "presence")
         assert gone["seats"][0]["left"] and gone["seats"][0]["bot"]
     assert first not in [t["id"] for t in client.get("/api/tables").json()]
+    # A game whose players closed it (nobody connected) is not in play either.
+    for seat, tok in ((0, take_seat(client, second, 0)), (1, take_seat(client, second, 1))):
+        with client.websocket_connect(f"/ws/{second}") as ws:
+            send(ws, type="hello", version=2, token=tok)
+            receive_until(ws, "presence")
+            assert second in [t["id"] for t in client.get("/api/tables").json()], seat
+    assert second not in [t["id"] for t in client.get("/api/tables").json()]

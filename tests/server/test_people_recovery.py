@@ -35,6 +35,14 @@ def timed_state(ws: ClientConnection) -> tuple[dict[str, Any], int]:
             return state, running[0]
 
 
+def seen(base: str, table_id: str, token: str) -> None:
+    """The player of ``token`` opens the table once (the turn timers wait until every
+    player has seen the game), then goes."""
+    with connect(ws_url(base, table_id)) as ws:
+        ws.send(json.dumps({"type": "hello", "version": 2, "token": token}))
+        next_state(ws)
+
+
 @contextmanager
 def watch(base: str, table_id: str) -> Iterator[ClientConnection]:
     with connect(ws_url(base, table_id)) as ws:
@@ -51,8 +59,8 @@ def test_a_killed_server_keeps_the_running_turn_deadline(
         first.base, rules="rook/crowsnest", seats=["human", "human", "bot", "bot"], timer="fast"
     )["table"]
     table_id = table["id"]
-    join(first.base, table_id, seat=0)
-    join(first.base, table_id, seat=1)
+    for token in [join(first.base, table_id, seat=seat)["token"] for seat in (0, 1)]:
+        seen(first.base, table_id, token)
     with watch(first.base, table_id) as ws:
         state, seat = timed_state(ws)
     deadline = time.monotonic() + state["time_left"][seat]
@@ -118,8 +126,9 @@ def test_away_is_restored_exactly_after_a_restart(
     table_id = create_table(
         first.base, rules="rook/crowsnest", seats=["human", "human", "bot", "bot"], timer="fast"
     )["table"]["id"]
-    join(first.base, table_id, seat=0)
+    idle = join(first.base, table_id, seat=0)["token"]
     token = join(first.base, table_id, seat=1)["token"]
+    seen(first.base, table_id, idle)
     with connect(ws_url(first.base, table_id)) as ws:
         ws.send(json.dumps({"type": "hello", "version": 2, "token": token}))
         presence_until(ws, lambda seats: seats[0]["away"] and seats[1]["away"])

@@ -111,6 +111,9 @@ def test_grace_and_the_timer_are_one_rule_whichever_runs_out_first() -> None:
     plan = table.bot_plan(0.0)
     assert plan is not None and plan.seat == seat and plan.due == 10.0
     long_grace = rook(turn_seconds=30.0, timer="normal", grace=600.0)
+    for s in (0, 1):  # both have seen the game (the timers start), then went
+        long_grace.connect(s, now=0.0)
+        long_grace.disconnect(s, now=0.0)
     seat = human_turn(long_grace, now=0.0)
     plan = long_grace.bot_plan(0.0)
     assert plan is not None and plan.due == long_grace.seats[seat].deadline == 30.0

@@ -87,12 +87,16 @@ def test_rule_options_are_applied(client: TestClient) -> None:
     assert info["options"] == {"target": 500, "bird": False}
 
 
-def test_list_shows_public_tables_only(client: TestClient) -> None:
-    public = new_table(client, rules="hearts")
-    new_table(client, rules="hearts", public=False)
+PEOPLE = ["human", "human", "bot", "bot"]
+
+
+def test_list_shows_public_tables_of_people_only(client: TestClient) -> None:
+    public = new_table(client, rules="hearts", seats=PEOPLE)
+    new_table(client, rules="hearts", public=False, seats=PEOPLE)
+    new_table(client, rules="hearts")  # one person's game with bots: theirs
     listed = client.get("/api/tables").json()
     assert [t["id"] for t in listed] == [public]
-    later = [new_table(client) for _ in range(3)]
+    later = [new_table(client, seats=PEOPLE) for _ in range(3)]
     listed = client.get("/api/tables").json()
     assert [t["id"] for t in listed] == [*reversed(later), public], "newest first"
 

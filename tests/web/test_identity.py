@@ -120,6 +120,8 @@ def test_an_account_carries_history_and_rating_to_another_browser(
         other.fill("#account-password", PASSWORD)
         other.click("#account-signin")
         expect(other.locator("#account-status")).to_contain_text(username)
+        # The page is the account's: titled with its name, not the identity's old one.
+        expect(other.locator("#history-title")).to_contain_text(username)
         expect(other.locator(".history-game")).to_have_count(2)
         expect(other.locator(f'.history-game[data-table="{played}"]')).to_be_visible()
         expect(other.locator('.rating[data-family="rook"] .rating-value')).to_have_text(value)
@@ -167,3 +169,17 @@ def test_the_account_and_statistics_are_translated(
     expect(page.locator(".rules-stats")).to_have_count(1)
     missing: list[str] = page.evaluate("[...(window.__i18nMissing || [])]")
     assert [k for k in missing if k.startswith(("account.", "rating.", "stats.", "history."))] == []
+
+
+def test_a_signed_in_player_without_a_name_plays_under_the_account_name(page: Page) -> None:
+    """No name chosen in Settings: a signed-in player's game against the bots is
+    played under the account's name, not "Player"."""
+    _history(page)
+    username = f"zoe{uuid.uuid4().hex[:8]}"
+    page.fill("#account-username", username)
+    page.fill("#account-password", PASSWORD)
+    page.click("#account-signup")
+    expect(page.locator("#account-status")).to_contain_text(username)
+    page.click("#tab-play")
+    page.click("#new-game")
+    expect(page.locator('.seat[data-pos="bottom"] .plate')).to_contain_text(username)

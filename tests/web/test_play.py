@@ -513,8 +513,9 @@ def test_the_auction_history_and_the_declarers_nest(page: Page, screenshots: Pat
 def test_watching_a_table_from_the_lobby(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:
-    """A second visitor finds Ann's table in the lobby's list, watches it without a
-    seat (no hand, nothing offered), follows the play, and may stop watching."""
+    """A second visitor opens Ann's table by its link (one person's game with bots is
+    not in the lobby's list), watches it without a seat (no hand, nothing offered),
+    follows the play, and may stop watching."""
     host = browser.new_context(base_url=base_url)
     guest = browser.new_context(base_url=base_url)
     try:
@@ -526,9 +527,11 @@ def test_watching_a_table_from_the_lobby(
 
         watcher = guest.new_page()
         watcher.goto("/")
-        watch = watcher.locator(f'#public-tables button.watch[data-table="{table_id}"]')
-        expect(watch).to_be_visible()
-        watch.click()
+        expect(watcher.locator("body")).to_have_attribute("data-ready", "true")
+        # One person's game with bots is not listed in the lobby; its link opens it.
+        watcher.wait_for_load_state("networkidle")
+        expect(watcher.locator(f'#public-tables [data-table="{table_id}"]')).to_have_count(0)
+        watcher.goto(f"/?table={table_id}&watch=1")
         expect(watcher.locator("body")).to_have_attribute("data-role", "spectator")
         expect(watcher.locator("body")).to_have_attribute("data-status", "playing")
         assert "watch=1" in watcher.url and table_id in watcher.url
@@ -827,9 +830,9 @@ def test_auto_play_of_the_only_legal_card(page: Page, auto: bool) -> None:
     open_with(page, {**INSTANT, "rules": "hearts"})
     page.click("#tab-settings")
     box = page.locator("#settings-autoplay")
-    expect(box).not_to_be_checked()  # off by default
-    if auto:
-        box.check()
+    expect(box).to_be_checked()  # on by default for a new player
+    if not auto:
+        box.uncheck()
     page.click("#tab-play")
     page.click("#new-game")
     single_turns = 0

@@ -33,7 +33,7 @@ class Lobby(Registry):
         mine: dict[str, str] = {}
         for table_id, live in self.tables.items():
             table = live.table
-            if table_id in self.held and table.config.public and table.status != "over":
+            if table_id in self.held and table.config.public and table.in_the_lobby():
                 mine[table_id] = table.info().model_dump_json()
         async with self.redis.pipeline(transaction=False) as pipe:
             for table_id, text in mine.items():
@@ -62,12 +62,12 @@ class Lobby(Registry):
     # -- lookups -----------------------------------------------------------------------
 
     def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
-        """This node's public tables and the others' (as they last published them),
-        oldest first."""
+        """This node's public tables of people in play (``Table.in_the_lobby``) and the
+        others' (as they last published them), oldest first."""
         local = {
             t: live
             for t, live in self.tables.items()
-            if live.table.config.public and live.table.status != "over"
+            if live.table.config.public and live.table.in_the_lobby()
         }
         ids = [t for t in self.order if t in local or t in self.others]
         listed = set(ids)

@@ -125,8 +125,9 @@ async def list_tables(
     limit: Annotated[int, Query(ge=1, le=MAX_LOBBY_PAGE)] = DEFAULT_LOBBY_PAGE,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
 ) -> list[TableInfo]:
-    """Public tables that wait for players (``status`` waiting: seats to take) or
-    that anyone may watch (playing, with a player still at it), newest first,
+    """Public tables of people (two human seats or more: one person's game with bots
+    is theirs) that wait for players (``status`` waiting: seats to take) or that
+    anyone may watch (playing, with a player still connected), newest first,
     ``limit`` from ``offset``; the header ``X-Total-Count`` says how many there are
     in all."""
     total, page = hub.public_tables(limit, offset)

@@ -67,7 +67,7 @@ class BotDriver:
                     thinking = None
                 wait = plan.due - self.clock()
                 # Think ahead during the pace only (a player's turn timer may be long).
-                if thinking is None and wait <= table.config.bot_delay:
+                if plan.action is None and thinking is None and wait <= table.config.bot_delay:
                     view, legal = table.view(plan.seat), table.legal[plan.seat]
                     decide = self._decide(live, plan.seq, plan.seat, plan.bot, view, legal)
                     thinking = (turn, asyncio.create_task(decide))
@@ -77,6 +77,14 @@ class BotDriver:
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(wait):
                             await live.wake.wait()
+                    continue
+                if plan.action is not None:  # decided by the table (a timer's pass)
+                    _drop(thinking)
+                    thinking = None
+                    async with live.lock:
+                        out = table.bot_act(plan.seat, plan.seq, plan.action, self.clock())
+                        if not await self.commit(live, out, None):
+                            return
                     continue
                 assert thinking is not None  # due: begun above at the latest
                 decided = thinking[1]

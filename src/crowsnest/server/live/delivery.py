@@ -15,7 +15,12 @@ from typing import Final
 
 from starlette.status import WS_1000_NORMAL_CLOSURE, WS_1008_POLICY_VIOLATION
 
-from crowsnest.server.models.server_messages import ChatMessage, ErrorMessage, ResignNews
+from crowsnest.server.models.server_messages import (
+    ChatMessage,
+    ErrorMessage,
+    ResignNews,
+    TimedOutMessage,
+)
 from crowsnest.server.table.parts import Outcome
 
 WS_4000_SEAT_TAKEN_OVER: Final = 4000
@@ -84,6 +89,12 @@ class Audience:
             if isinstance(message, ChatMessage):
                 for conn in self.connections():
                     if conn.version >= 2:
+                        conn.push(text)
+                continue
+            if isinstance(message, TimedOutMessage):
+                told = self.connections() if target == "all" else [reply] if reply else []
+                for conn in told:
+                    if conn.version >= 3:
                         conn.push(text)
                 continue
             if isinstance(message, ResignNews):

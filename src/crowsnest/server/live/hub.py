@@ -70,6 +70,8 @@ class Hub(HttpOperations):
             for target, message in out.out:
                 if target == "reply" and isinstance(message, WelcomeMessage):
                     message.version = hello.version
+            if out.deadlines:  # the last player to see the game started the timers
+                await self._store_people(live.table, out)
             audience.deliver(out, conn)
         live.wake.set()
         table_event("connected", table_id, seat=seat, seq=live.table.seq)

@@ -247,15 +247,15 @@ class Registry:
         return live
 
     def public_tables(self, limit: int, offset: int) -> tuple[int, list[TableInfo]]:
-        """How many public tables wait for players or may be watched, and ``limit`` of
-        them from ``offset``, newest first. A game every human left is not listed:
-        its bots finish it in the background."""
+        """How many public tables of people wait for players or may be watched, and
+        ``limit`` of them from ``offset``, newest first
+        (:meth:`~crowsnest.server.table.Table.in_the_lobby`): one person's game with
+        bots is not listed, nor a game its players left or closed."""
         public = [
             live
             for live in reversed(self.tables.values())
-            if live.table.config.public and live.table.status != "over"
-            and not live.table.abandoned()
-        ]  # fmt: skip
+            if live.table.config.public and live.table.in_the_lobby()
+        ]
         return len(public), [live.table.info() for live in public[offset : offset + limit]]
 
     def connection_count(self) -> int:

@@ -222,6 +222,27 @@ class BotTroubleMessage(Out):
     """The bot that decided instead (`normal`)."""
 
 
+TimedOutDid = Literal["pass", "bid", "discard", "trump", "pass_cards", "play"]
+"""What the computer did for a seat whose turn timer ran out: passed in the auction, bid
+(where passing was not allowed), laid the nest's discards back, named trump, passed
+three cards (Hearts), played a card."""
+
+
+class TimedOutMessage(Out):
+    """To every connection of the table (version 3), before the `state` that shows
+    the action: a seat's turn timer ran out and the computer decided for it — a pass
+    in the auction, else the Normal bot's choice (*The turn timer* above). Sent
+    again, to the seat alone, when its player connects before acting again."""
+
+    type: Literal["timed_out"] = "timed_out"
+    seat: int
+    """The seat whose time ran out."""
+    seq: int
+    """The `seq` of the `state` that shows the action (the action is number `seq`)."""
+    did: TimedOutDid
+    """What the computer did (never which cards: a discard or a pass is private)."""
+
+
 ServerMessage = (
     WelcomeMessage
     | StateMessage
@@ -233,6 +254,7 @@ ServerMessage = (
     | ReviewReadyMessage
     | ReviewSkippedMessage
     | BotTroubleMessage
+    | TimedOutMessage
 )
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from crowsnest.server.models.common import Level, SeatKind
-from crowsnest.server.models.server_messages import ServerMessage
+from crowsnest.server.models.server_messages import ServerMessage, TimedOutMessage
 from crowsnest.server.people.presets import Timer
 
 Target = int | Literal["reply", "spectators", "all"]
@@ -72,6 +72,12 @@ class Seat:
     in a row, and no ``back`` since; stored: ``seats.away``)."""
     left_seq: int | None = None
     """The seq at which its player left the game for good (the bot plays it)."""
+    seen: bool = False
+    """Its player has had the game on screen: a connection of the seat was there
+    when the game started, or came since. Turn timers wait for every human seat's."""
+    missed: list[TimedOutMessage] = field(default_factory=list)
+    """What the computer did when this seat's timer ran out since its player last
+    acted (kept in memory: told again when the player connects)."""
 
 
 class Absence(NamedTuple):
@@ -126,3 +132,5 @@ class BotTurn:
     seq: int
     due: float
     bot: str
+    action: str | None = None
+    """The action to take without asking the bot (a timer's pass in the auction)."""

@@ -4,16 +4,32 @@ planned and their decisions applied, and the record."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from crowsnest.engine import Action, Event, Resign, RulesError, action_text, parse_action
+from crowsnest.engine import Action, Bid, Event, Resign, RulesError, action_text, parse_action
 from crowsnest.engine.wire import LEFT
 from crowsnest.fairness import SCHEME, commitment, end_of
 from crowsnest.server.models.client_messages import ActionMessage
+from crowsnest.server.models.server_messages import TimedOutDid, TimedOutMessage
 from crowsnest.server.people.presets import AWAY_TIMEOUTS
+from crowsnest.server.table.bots import FALLBACK
 from crowsnest.server.table.parts import Accepted, BotTurn, Outcome
 from crowsnest.server.table.timers import Timers
+
+TIMED_OUT_DID: Mapping[str, TimedOutDid] = {
+    "bid": "bid",
+    "discard": "discard",
+    "trump": "trump",
+    "pass": "pass_cards",
+    "play": "play",
+}
+"""What an action's verb says the computer did for a seat whose time ran out."""
+
+
+def timed_out_did(action: str) -> TimedOutDid:
+    """What the computer did, told without its cards: ``bid pass`` is a ``pass``."""
+    return "pass" if action == str(Bid(None)) else TIMED_OUT_DID[action.split()[0]]
 
 
 class Play(Timers):
@@ -79,6 +95,7 @@ class Play(Timers):
             return self._refuse(err.code, err.message, err.params)
         out = self._broadcast(events, Accepted(self.seq, seat, text, "human"), now)
         was_away = s.away or s.takeover
+        s.missed.clear()
         self._set_timeouts(seat, 0, away=False)
         out.timeouts.update(self._take_timeouts())
         if was_away:
@@ -102,8 +119,19 @@ class Play(Timers):
                 continue
             due = max(due, human_due)
             if best is None or due < best.due:
-                best = BotTurn(seat, self.seq, due, self.bot)
+                best = self._stand_in(seat, due)
         return best
+
+    def _stand_in(self, seat: int, due: float) -> BotTurn:
+        """Who decides for ``seat``: the table's bot for a bot seat, a player who left
+        and a seat away; for a player still in the game (their timer ran out, or
+        they are gone past grace) the decision that commits them least — a pass in
+        the auction, else the Normal bot's choice."""
+        s = self.seats[seat]
+        if s.kind == "bot" or s.left_seq is not None or s.away:
+            return BotTurn(seat, self.seq, due, self.bot)
+        passing = Bid(None) in self.legal[seat]
+        return BotTurn(seat, self.seq, due, FALLBACK, str(Bid(None)) if passing else None)
 
     def bot_act(self, seat: int, seq: int, action: str, now: float) -> Outcome:
         """A bot's decision for ``seat`` made on state ``seq``; ignored (an empty
@@ -119,7 +147,12 @@ class Play(Timers):
             count = s.timeouts + 1
             self._set_timeouts(seat, count, away=count >= AWAY_TIMEOUTS)
         events = self._advance(seat, action, now)
-        out = self._broadcast(events, Accepted(self.seq, seat, self.game.log[-1][1], "bot"), now)
+        text = self.game.log[-1][1]
+        if timed_out:  # told to everyone, before the state that shows it
+            told = TimedOutMessage(seat=seat, seq=self.seq, did=timed_out_did(text))
+            s.missed.append(told)
+            self._lapsed.append(("all", told))
+        out = self._broadcast(events, Accepted(self.seq, seat, text, "bot"), now)
         if s.kind == "human":
             if timed_out:
                 if s.away:

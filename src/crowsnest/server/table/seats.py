@@ -32,7 +32,7 @@ class Seats(Timers):
         out = Outcome([("all", self.presence())])
         if was == "waiting" and self.status == "playing":
             self.last_change = now
-            self._start_clocks(now)
+            self._game_seen(now)
             out.out.extend(self._states((), now))
         out.deadlines = self._take_deadlines()
         return out
@@ -65,7 +65,7 @@ class Seats(Timers):
             s = self.seats[seat]
             s.kind, s.name, s.gone_since = "bot", bot_name(self.config.seed, seat), now
         self.last_change = now
-        self._start_clocks(now)
+        self._game_seen(now)
         out = Outcome([("all", self.presence())])
         out.out.extend(self._states((), now))
         out.deadlines = self._take_deadlines()
@@ -90,11 +90,17 @@ class Seats(Timers):
         welcome = WelcomeMessage(
             table=self.info(), seat=seat, role="spectator" if seat is None else "player"
         )
-        out = Outcome([("reply", welcome), ("reply", self.state(seat, now=now))])
+        out = Outcome([("reply", welcome)])
+        if seat is not None and self.status == "playing":
+            self._game_seen(now)
+        out.out.append(("reply", self.state(seat, now=now)))
         if seat is not None:
+            # What the computer did while this player's time ran out, told again.
+            out.out.extend(("reply", m) for m in self.seats[seat].missed)
             # A spectator coming or going tells nobody: the count rides on the next
             # presence (so a crowd of spectators costs each one message, not n).
             out.out.append(("all", self.presence()))
+        out.deadlines = self._take_deadlines()
         return out
 
     def presence(self) -> PresenceMessage:

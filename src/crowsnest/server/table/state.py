@@ -70,6 +70,9 @@ class TableState:
         self._lapsed: list[tuple[Target, ServerMessage]] = []
         self._deadlines: dict[int, float | None] = {}
         self._timeouts: dict[int, Absence] = {}
+        self.clocks_on = False
+        """The turn timers run: every human seat's player has seen the game (a
+        table rebuilt in the middle of its game has them on at once)."""
 
     # -- state ---------------------------------------------------------------------
 
@@ -85,6 +88,17 @@ class TableState:
         """Every human seat's player has left the game."""
         humans = [s for s in self.seats if s.kind == "human"]
         return bool(humans) and all(s.left_seq is not None for s in humans)
+
+    def in_the_lobby(self) -> bool:
+        """Listed in the lobby's tables in play (when public): a table of people, not
+        one person's game with bots, that waits for its players or whose game a
+        player is still at (connected, and not left)."""
+        humans = [s for s in self.seats if s.kind == "human"]
+        if len(humans) < 2 or self.status == "over":
+            return False
+        if self.status == "waiting":
+            return True
+        return any(s.connections > 0 and s.left_seq is None for s in humans)
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]

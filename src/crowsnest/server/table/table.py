@@ -24,7 +24,7 @@ from before that action was applied: the same action sent twice is applied once.
 'waiting'
 >>> _ = t.claim(0, "Ann", "hash", now=0.0)
 >>> t.status, t.bot_plan(now=0.0)
-('playing', BotTurn(seat=1, seq=0, due=0.8, bot='normal'))
+('playing', BotTurn(seat=1, seq=0, due=0.8, bot='normal', action=None))
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ class Table(Seats, Chat, Resigning):
         actions: Sequence[tuple[int, str]] = (),
     ) -> None:
         super().__init__(table_id, config, now=now, seats=seats)
+        self.clocks_on = bool(actions)
         for seat_no, text in actions:
             self._advance(seat_no, text, now)
         if self.status == "playing":

@@ -16,6 +16,8 @@ class Timers(TableState):
         s, seconds = self.seats[seat], self.config.turn_seconds
         if s.kind != "human" or seconds is None or s.away or s.left_seq is not None:
             return None
+        if not self.clocks_on:
+            return None
         return now + seconds if self.legal[seat] else None
 
     def _set_deadline(self, seat: int, deadline: float | None) -> None:
@@ -27,6 +29,19 @@ class Timers(TableState):
         """The game starts (or is rebuilt): each human to act gets a full timer."""
         for seat in range(4):
             self._set_deadline(seat, self._new_deadline(seat, now))
+
+    def _game_seen(self, now: float) -> None:
+        """The game is on the screens of the seats connected now: once every human
+        seat's player has seen it, the timers start (not while a host is still
+        inviting, nor before a friend who joined has opened the table)."""
+        for s in self.seats:
+            if s.connections > 0:
+                s.seen = True
+        if self.clocks_on:
+            return
+        if all(s.seen for s in self.seats if s.kind == "human" and s.left_seq is None):
+            self.clocks_on = True
+            self._start_clocks(now)
 
     def _take_deadlines(self) -> dict[int, float | None]:
         taken, self._deadlines = self._deadlines, {}

@@ -217,6 +217,13 @@ export const api = {
    * @returns {Promise<{verified: boolean, problems: string[], commitment: string | null, seed_chosen: boolean, deals: number}>}
    */
   verify: (id, { token, invite }) => request("GET", `${tablePath(id)}/verify`, { token, query: { invite } }),
+  /**
+   * A finished game's record (with its revealed deal secret), to check in the browser.
+   * @param {string} id
+   * @param {{token: string | null, invite: string | null}} access
+   * @returns {Promise<Parameters<typeof import("./fairness.js").checkDeals>[0]>}
+   */
+  record: (id, { token, invite }) => request("GET", `${tablePath(id)}/record`, { token, query: { invite } }),
   // -- players, ratings and accounts --
   /** @returns {Promise<import("./history.js").Me>} your own profile (and your identity's cookie on a first visit) */
   me: () => request("GET", "/api/me", { cache: "no-store" }),

@@ -15,7 +15,7 @@ import { api, ApiError } from "./api.js";
 import { offlineTransport, newOfflineGame, isOfflineTable, loadOfflineGame } from "./offline/transport.js";
 import { websocketTransport } from "./connection.js";
 import { registerServiceWorker } from "./offline/pwa.js";
-import { store, savedSessions, saveSession, dropSession, currentTableId, forgetCurrentTable } from "./store.js";
+import { store, savedSessions, saveSession, dropSession, currentTableId, forgetCurrentTable, lastGame, keepLastGame } from "./store.js";
 import { Game } from "./game.js";
 import { h, mount, find } from "./dom.js";
 import { seatRelation } from "./model.js";
@@ -163,20 +163,55 @@ function renderLobby() {
     h(
       "div",
       { class: "lobby paper" },
-      h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96 }),
-      h("h2", {}, t("lobby.title")),
-      h("p", {}, t("lobby.text", { rules })),
       h(
         "div",
-        { class: "lobby-actions" },
-        h("button", { type: "button", id: "new-game", class: "primary", onclick: () => newGame(false) }, t("lobby.start", { rules })),
-        h("button", { type: "button", id: "new-private-game", onclick: () => newGame(true) }, t("settings.new_private_game")),
-        h("button", { type: "button", id: "open-settings", onclick: () => showTab("settings", true) }, t("lobby.settings")),
+        { class: "lobby-welcome" },
+        h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96 }),
+        h("h2", {}, t("lobby.title")),
+        h("p", {}, t("lobby.text", { rules })),
+        h(
+          "div",
+          { class: "lobby-actions" },
+          h("button", { type: "button", id: "new-game", class: "primary", onclick: () => newGame(false) }, t("lobby.start", { rules })),
+          h("button", { type: "button", id: "new-private-game", onclick: () => newGame(true) }, t("settings.new_private_game")),
+          h("button", { type: "button", id: "open-settings", onclick: () => showTab("settings", true) }, t("lobby.settings")),
+        ),
       ),
-      h("section", { id: "public-tables", class: "public-tables", "aria-labelledby": "public-tables-title", hidden: true }),
+      // Your last game and the tables in play: beside the welcome on a wide screen,
+      // so the lobby stays above the fold (1366 by 768), below it on a narrow one.
+      h(
+        "div",
+        { class: "lobby-side" },
+        lastGameCard(),
+        h("section", { id: "public-tables", class: "public-tables", "aria-labelledby": "public-tables-title", hidden: true }),
+      ),
     ),
   );
   listTables(lobbySeq);
+}
+
+/** Your last game, once over: its rematch, its replay, or a new game. */
+function lastGameCard() {
+  const last = lastGame();
+  if (!last) return null;
+  const { tableId, table } = last;
+  const replay = async () => {
+    (await import("./history.js")).replayOnOpen(tableId);
+    showTab("history", true);
+  };
+  return h(
+    "section",
+    { id: "last-game", class: "last-game", "aria-labelledby": "last-game-title" },
+    h("h3", { id: "last-game-title" }, t("lobby.last_game")),
+    h("p", {}, t(`ruleset.${table.rules}`)),
+    h(
+      "div",
+      { class: "lobby-actions" },
+      h("button", { type: "button", id: "last-rematch", class: "primary", onclick: () => rematch(table) }, t("over.rematch")),
+      h("button", { type: "button", id: "last-replay", onclick: replay }, t("history.replay")),
+      h("button", { type: "button", id: "last-new", onclick: () => newGame(false) }, t("lobby.new_game")),
+    ),
+  );
 }
 
 /**
@@ -202,7 +237,7 @@ async function listTables(lobbySeq) {
     h(
       "ul",
       {},
-      tables.slice(0, 8).map((table) => {
+      tables.slice(0, 5).map((table) => {
         const rules = t(`ruleset.${table.rules}`);
         return h(
           "li",
@@ -379,6 +414,7 @@ function renderHostForm() {
 /** @param {Session} session */
 function startGame(session) {
   game?.stop();
+  if (lastGame()?.tableId !== session.tableId) keepLastGame(null);
   saveSession(session);
   showInUrl(session.tableId, session.invite, false);
   const transport = session.offline ? offlineTransport : websocketTransport;
@@ -392,6 +428,15 @@ function startGame(session) {
       leaveGame();
     },
     rematch: (table) => rematch(table),
+    quiet: () => {
+      $("#toast").hidden = true;
+    },
+    ended: (table) => {
+      if (table) keepLastGame({ tableId: session.tableId, table });
+    },
+    // Coming back to a game that was over already: the lobby, which offers it as
+    // your last game (no dialog holds you at the table).
+    finished: () => leaveGame(),
     toSettings: () => {
       leaveGame();
       showTab("settings", true);
@@ -416,13 +461,29 @@ function leaveGame() {
 }
 
 /**
+ * The name to sit under: the one chosen in Settings, else a signed-in player's
+ * account name, else the language's "Player".
+ * @returns {Promise<string>}
+ */
+async function seatName() {
+  if ((settings().name || "").trim()) return playerName();
+  try {
+    const me = await api.me();
+    if (me.username) return me.username;
+  } catch {
+    // no identity answer: the default name will do
+  }
+  return playerName();
+}
+
+/**
  * @param {object} body
  * @param {number | null} [seat]
  */
 async function createAndJoin(body, seat = null) {
   const created = await api.createTable(body);
   const tableId = created.table.id;
-  const joined = await api.join(tableId, playerName(), created.invite ?? undefined, seat);
+  const joined = await api.join(tableId, await seatName(), created.invite ?? undefined, seat);
   startGame({ tableId, token: joined.token, seat: joined.seat, invite: created.invite ?? null });
 }
 

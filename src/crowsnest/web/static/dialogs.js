@@ -181,7 +181,9 @@ export function summaryBody(m, ev, nestCards) {
       h(
         "p",
         {},
-        t("summary.contract", { name: seatName(m, ev.declarer), bid: ev.bid }),
+        !m.watching && ev.declarer === m.me
+          ? t("summary.contract_you", { bid: ev.bid })
+          : t("summary.contract", { name: seatName(m, ev.declarer), bid: ev.bid }),
         ev.trump ? [" ", colourSymbol(ev.trump, 16, m.settings.deckStyle), ` ${t("table.trump_is", { colour: t(`colour.${ev.trump}`) })}`] : null,
       ),
       h(
@@ -299,6 +301,7 @@ export function gameOverContent(m, view) {
         ? h("button", { type: "button", id: "game-over-leave", class: "primary" }, t("watch.leave"))
         : [
             h("button", { type: "button", id: "rematch", class: "primary" }, t("over.rematch")),
+            h("button", { type: "button", id: "game-over-lobby" }, t("over.lobby")),
             h("button", { type: "button", id: "game-over-settings" }, t("over.settings")),
           ],
     ),

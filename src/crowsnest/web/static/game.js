@@ -46,6 +46,9 @@ import { pageActions, waitingActions } from "./table-input.js";
  * @property {(table: TableInfo | null) => void} [rematch]
  * @property {() => void} [toSettings]
  * @property {() => void} [left] you left the table (the seat is no longer yours)
+ * @property {(table: TableInfo | null) => void} [ended] the game has ended (kept as your last game)
+ * @property {() => void} [quiet] an action went: a toast about the choice before it is stale
+ * @property {(table: TableInfo | null) => void} [finished] the table opened was over already
  */
 
 const MUTE_KEY = "crowsnest.mute";
@@ -58,6 +61,30 @@ const BANNER_MS = 3000;
 
 /** @param {number} ms */
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The page's own title, shown again once you look at the tab. */
+const TITLE = document.title;
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) document.title = TITLE;
+});
+
+/** A short, soft tone (Web Audio): the turn's sound, when Settings ask for it. */
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+    tone.onended = () => void audio.close();
+  } catch {
+    /* no sound here */
+  }
+}
 
 export class Game {
   /**
@@ -77,6 +104,8 @@ export class Game {
     this.screen = draw.newScreen();
     this.pumping = false;
     this.stopped = false;
+    /** The state whose turn was last signalled (a sound, a notification): once each. */
+    this.signalled = -1;
     /** @type {Map<string, ReturnType<typeof setTimeout>>} */
     this.timers = new Map();
     this.ticker = setInterval(() => draw.tick(this.root), 500);
@@ -192,6 +221,8 @@ export class Game {
         return this.hooks.toast(t(e.words.key, e.words.args));
       case "announce":
         return this.hooks.announce(e.text);
+      case "timed_out":
+        return draw.drawTimedOut(this.root, e.text);
       case "banner":
         return this.banner(e.text);
       case "send":
@@ -219,6 +250,7 @@ export class Game {
         return void this.pump();
       case "acting":
         if (e.on) this.screen.hint = null;
+        if (e.on) this.hooks.quiet?.();
         return draw.drawActing(this.root, e.on);
       case "mute":
         localStorage.setItem(MUTE_KEY, String(e.on));
@@ -239,7 +271,11 @@ export class Game {
         if (e.review) void sheets.loadReview(this.root, this.session, e.end.hand_number, m.msg?.view.bird ?? null);
         return done;
       }
+      case "finished":
+        this.hooks.ended?.(this.state.table);
+        return this.hooks.finished?.(this.state.table);
       case "game_over":
+        this.hooks.ended?.(this.state.table);
         return sheets.showGameOver(this.root, this.model(), {
           leave: () => this.hooks.leave(),
           rematch: () => this.hooks.rematch?.(this.state.table),
@@ -247,6 +283,24 @@ export class Game {
         });
       case "pause":
         return wait(e.ms);
+    }
+  }
+
+  /**
+   * It is your turn (or no more): a tab in the background says so in its title; a
+   * new turn sounds (Settings, off by default) and, in the background, notifies
+   * (Settings, off by default, once the browser has the player's permission).
+   * @param {boolean} yours
+   * @param {import("./store.js").Settings} settings
+   */
+  signalTurn(yours, settings) {
+    document.title = yours && document.hidden ? `● ${t("title.your_turn")} · ${TITLE}` : TITLE;
+    const turn = yours ? (this.current?.seq ?? -1) : -1;
+    if (!yours || turn === this.signalled) return;
+    this.signalled = turn;
+    if (settings.sound) beep();
+    if (settings.notify && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      new Notification(t("notify.your_turn"), { tag: "crowsnest-turn" });
     }
   }
 
@@ -286,6 +340,7 @@ export class Game {
         draw.drawTable(this.root, m, this.screen, this.session.tableId);
         draw.drawActing(this.root, this.state.acting);
         this.renderWaiting(m);
+        this.signalTurn(!m.watching && m.legal.length > 0, m.settings);
       } else if (part === "seats") draw.drawSeats(this.root, m);
       else if (part === "waiting") this.renderWaiting(m);
       else if (part === "moves") draw.drawMoves(this.root, this.state.moves);

@@ -77,6 +77,17 @@ onLanguageChange(() => {
   if (view.replay) drawReplay(view);
 });
 
+/** The table whose replay opens with the History tab next (the lobby's last game). */
+let replayWanted = /** @type {string | null} */ (null);
+
+/**
+ * Open the replay of a table's game when the History tab is drawn next.
+ * @param {string} tableId
+ */
+export function replayOnOpen(tableId) {
+  replayWanted = tableId;
+}
+
 /**
  * Show the History tab: yours (playerId omitted) or another player's, by id:
  * ratings with their chart, statistics, games, and a replay viewer.
@@ -93,6 +104,10 @@ export async function renderHistory(container, playerId = null) {
   container.replaceChildren(h("p", { role: "status" }, t("history.loading")));
   await load(v);
   drawPage(v);
+  const wanted = replayWanted;
+  replayWanted = null;
+  const game = wanted ? v.games.find((g) => g.table_id === wanted) : undefined;
+  if (game && view === v) await openReplay(v, game);
 }
 
 /** @param {HistoryView} v */
@@ -103,7 +118,8 @@ async function load(v) {
     if (v.own) v.player = v.me.id;
     const [profile, page] = await Promise.all([v.own ? v.me : api.player(v.player), api.playerGames(v.player, PAGE, 0)]);
     v.profile = profile;
-    v.name = profile.name ?? "";
+    // Signed in: the account's name (the identity's may still be an old one, "Player").
+    v.name = (v.own ? v.me.username : null) ?? profile.name ?? "";
     v.games = page.games;
     v.total = page.total;
     const histories = await Promise.all(profile.ratings.map((r) => api.ratingHistory(v.player, r.family)));

@@ -32,7 +32,7 @@ import { replaySeatName as seatName, teamLabel, stepModel, replayBoard, factsBox
 /**
  * What "verify this deal" has said so far (kept with the replay: the viewer is drawn
  * again when its reviews arrive, and the answer must stay).
- * @typedef {{key: string, args: Record<string, string | number>, verified?: boolean}} VerifyState
+ * @typedef {{key: string, args: Record<string, string | number>, verified?: boolean, secret?: string}} VerifyState
  */
 
 /**
@@ -329,13 +329,16 @@ export function drawReplay(v, keepFocus = false) {
 }
 
 /**
- * "Verify this deal": the server checks the revealed secret against the commitment
- * published before the first card and that the engine deals exactly these deals
- * from it (anyone can check the same with `crowsnest verify` on the record).
+ * "Verify this deal", in this browser (fairness.js): the record's revealed secret
+ * against the commitment published before the first card, and every deal against
+ * the deck shuffled from the seed the secret gives; the server is asked only for the
+ * record. The secret is shown, with how to check it elsewhere (`crowsnest verify`,
+ * or any SHA-256 tool).
  * @param {ReplayState} r
  */
 function verifyButton(r) {
   const out = h("span", { id: "replay-verified", role: "status" });
+  const how = h("p", { id: "replay-verify-how", class: "replay-verify-how", hidden: true });
   const button = h("button", { type: "button", id: "replay-verify" }, t("history.verify"));
   /** Show what the check said, on the span of the viewer drawn now. */
   const show = () => {
@@ -343,21 +346,28 @@ function verifyButton(r) {
     if (!shown || !r.verify) return;
     shown.textContent = t(r.verify.key, r.verify.args);
     if (r.verify.verified !== undefined) shown.dataset.verified = String(r.verify.verified);
+    const told = how.isConnected ? how : document.getElementById("replay-verify-how");
+    if (told && r.verify.secret) {
+      told.hidden = false;
+      told.textContent = t("history.verify_how", { secret: r.verify.secret, table: r.game.table_id });
+    }
   };
   show();
   button.addEventListener("click", async () => {
     r.verify = { key: "history.loading", args: {} };
     show();
     try {
-      const check = await api.verify(r.game.table_id, access(r.game.table_id));
-      const key = check.verified ? "history.verified" : check.seed_chosen ? "history.seed_chosen" : "history.not_verified";
-      r.verify = { key, args: { count: check.deals, commitment: (check.commitment ?? "").slice(0, 16) }, verified: check.verified };
+      const [record, { checkDeals }] = await Promise.all([api.record(r.game.table_id, access(r.game.table_id)), import("./fairness.js")]);
+      const check = await checkDeals(record);
+      const chosen = check.problems.includes("seed_chosen");
+      const key = check.ok ? "history.verified" : chosen ? "history.seed_chosen" : "history.not_verified";
+      r.verify = { key, args: { count: check.deals, commitment: (check.commitment ?? "").slice(0, 16) }, verified: check.ok, ...(check.secret ? { secret: check.secret } : {}) };
     } catch (err) {
       r.verify = { key: "history.load_failed", args: { error: errorCode(err) } };
     }
     show();
   });
-  return h("span", { class: "replay-verify" }, button, out);
+  return h("span", { class: "replay-verify" }, button, out, how);
 }
 
 /**

@@ -279,6 +279,18 @@ export function renderSettings(panel, ruleSets, actions, again = false) {
       h(
         "div",
         { class: "field field-check" },
+        h("input", { type: "checkbox", id: "settings-sound", checked: state.sound }),
+        h("label", { for: "settings-sound" }, t("settings.sound")),
+      ),
+      h(
+        "div",
+        { class: "field field-check" },
+        h("input", { type: "checkbox", id: "settings-notify", checked: state.notify }),
+        h("label", { for: "settings-notify" }, t("settings.notify")),
+      ),
+      h(
+        "div",
+        { class: "field field-check" },
         h("input", { type: "checkbox", id: "settings-reviews", checked: state.reviews !== false }),
         h("label", { for: "settings-reviews" }, t("settings.reviews")),
       ),
@@ -318,6 +330,12 @@ export function renderSettings(panel, ruleSets, actions, again = false) {
     else if (el.id === "settings-deck-style") updateSettings({ deckStyle: el.value });
     else if (el.id === "settings-hints") updateSettings({ hints: el.checked });
     else if (el.id === "settings-autoplay") updateSettings({ autoPlay: el.checked });
+    else if (el.id === "settings-sound") updateSettings({ sound: el.checked });
+    else if (el.id === "settings-notify") {
+      updateSettings({ notify: el.checked });
+      // The browser asks the player once; refused, no notification comes.
+      if (el.checked && "Notification" in window && Notification.permission === "default") void Notification.requestPermission();
+    }
     else if (el.id === "settings-offline") updateSettings({ offline: el.checked });
     else if (el.id === "settings-reviews") updateSettings({ reviews: el.checked });
     else if (el.id === "settings-language") actions.setLanguage(el.value);

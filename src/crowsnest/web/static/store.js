@@ -20,8 +20,12 @@
  * @property {string} cardSize small | medium | large
  * @property {string} deckStyle classic | four-colour | large-index | colour-blind
  * @property {boolean} hints
- * @property {boolean} autoPlay play the only legal card without asking (off by default)
+ * @property {boolean} autoPlay play the only legal card without asking (on by default for
+ *   a new player; a choice kept from an earlier visit stays)
  * @property {boolean} [reviews] review my decisions after each hand (default true)
+ * @property {boolean} sound a short sound when it is your turn (off by default)
+ * @property {boolean} notify a notification when it is your turn and the page is in the
+ *   background (off by default; the browser asks the player's permission)
  * @property {boolean} [offline] play new solo games in this browser, with no server (offline/)
  */
 
@@ -82,8 +86,10 @@ export const DEFAULT_SETTINGS = {
   cardSize: "medium",
   deckStyle: "classic",
   hints: true,
-  autoPlay: false,
+  autoPlay: true,
   reviews: true,
+  sound: false,
+  notify: false,
   offline: false,
 };
 
@@ -214,6 +220,36 @@ export function currentTableId() {
 export function forgetCurrentTable() {
   try {
     localStorage.removeItem(CURRENT_KEY);
+  } catch {
+    /* storage blocked */
+  }
+}
+
+// ---------- your last game, once it is over (localStorage) ----------
+
+const LAST_KEY = "crowsnest.last";
+
+/**
+ * The game you played last, once over: the lobby offers its rematch and replay.
+ * @returns {{tableId: string, table: TableInfo} | null}
+ */
+export function lastGame() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LAST_KEY) || "null");
+    return kept && typeof kept.tableId === "string" && kept.table ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keep the game that ended as your last one (`null`: forget it).
+ * @param {{tableId: string, table: TableInfo} | null} game
+ */
+export function keepLastGame(game) {
+  try {
+    if (game) localStorage.setItem(LAST_KEY, JSON.stringify(game));
+    else localStorage.removeItem(LAST_KEY);
   } catch {
     /* storage blocked */
   }

@@ -102,6 +102,25 @@ export function drawSeats(root, m) {
   const status = m.msg?.status ?? m.table?.status;
   find(root, "#leave-game").hidden = m.watching || status === "over";
   find(root, "#resign-game").hidden = m.watching || status !== "playing" || !isRook(m) || Boolean(mine?.left);
+  // Quick chat is for a table with another person (not a game with bots alone).
+  const people = (m.seats ?? []).filter((s) => s.kind === "human").length;
+  find(root, "#chat").hidden = m.watching || people < 2 || Boolean(mine?.left);
+  // The phone's "More" menu, when it holds anything.
+  find(root, "#more-tools").hidden = [...find(root, "#tools-more").children].every((el) => /** @type {HTMLElement} */ (el).hidden);
+}
+
+/**
+ * What the timer did for you: a line more in the note that stays until you close it
+ * (a new note after it was closed starts afresh).
+ * @param {HTMLElement} root
+ * @param {string} text
+ */
+export function drawTimedOut(root, text) {
+  const note = find(root, "#timeout-note");
+  const lines = find(note, "#timeout-lines");
+  if (note.hidden) lines.replaceChildren();
+  lines.append(h("li", {}, text));
+  note.hidden = false;
 }
 
 /**
@@ -217,8 +236,27 @@ export function drawMoves(root, moves) {
     mv.chat
       ? h("li", { class: "chat", "data-seat": String(mv.chat.seat), "data-key": mv.chat.key }, mv.text)
       : h("li", { class: mv.headline ? "headline" : null }, mv.text);
-  mount(list, moves.length ? moves.map(line) : h("li", { class: "empty" }, t("moves.empty")));
-  list.scrollTop = list.scrollHeight;
+  // Every hand of the game: the earlier ones above, each under its own heading, and
+  // the hand being played in the list itself.
+  const last = moves.length ? (moves[moves.length - 1].hand ?? 0) : 0;
+  /** @type {Map<number, Move[]>} */
+  const earlier = new Map();
+  for (const mv of moves) {
+    const hand = mv.hand ?? last;
+    if (hand !== last) earlier.set(hand, [...(earlier.get(hand) ?? []), mv]);
+  }
+  mount(
+    find(root, "#moves-earlier"),
+    [...earlier].map(([hand, lines]) =>
+      h("section", { class: "moves-hand" }, h("h3", {}, t("table.hand_number", { n: hand + 1 })), h("ol", { class: "moves-list" }, lines.map(line))),
+    ),
+  );
+  const current = moves.filter((mv) => (mv.hand ?? last) === last);
+  find(root, "#moves-current").textContent = t("moves.this_hand", { n: last + 1 });
+  find(root, "#moves-current").hidden = earlier.size === 0;
+  mount(list, current.length ? current.map(line) : h("li", { class: "empty" }, t("moves.empty")));
+  const box = find(root, "#moves-scroll");
+  box.scrollTop = box.scrollHeight;
 }
 
 /**

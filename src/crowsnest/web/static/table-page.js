@@ -63,6 +63,18 @@ function question(id, title, no, onNo, yes, onYes) {
 }
 
 /**
+ * Open or close a menu that a button shows (the chat's; the phone's "More").
+ * @param {HTMLElement} button
+ * @param {HTMLElement} menu
+ * @param {boolean} open
+ */
+function popup(button, menu, open) {
+  button.setAttribute("aria-expanded", String(open));
+  if (menu.id === "chat-menu") menu.hidden = !open;
+  else menu.classList.toggle("open", open);
+}
+
+/**
  * Build the table's page into `root`.
  * @param {HTMLElement} root the Play tab's panel
  * @param {PageActions} on
@@ -91,28 +103,40 @@ export function buildPage(root, on, { watching, muted, cardSize }) {
   const backButton = tool("back-button", on.back);
   backButton.hidden = true;
   backButton.classList.add("primary");
-  // Quick chat: a menu that opens over the table (it takes no room of its own); the
-  // quick messages, then the emoji reactions, as the server offers them.
-  const chat = h(
-    "details",
-    { id: "chat", class: "chat", hidden: watching },
-    h("summary", { id: "chat-open" }),
-    h(
-      "div",
-      { class: "chat-menu", role: "group", id: "chat-menu" },
-      offers().quick_messages.map((key) => h("button", { type: "button", class: "quick", "data-chat": key })),
-      offers().reactions.map((key) => h("button", { type: "button", class: "reaction", "data-chat": key })),
-      h("button", { type: "button", id: "mute-chat", "aria-pressed": String(muted) }),
-    ),
+  // Quick chat (at a table with another person): a button whose menu opens over the
+  // table (it takes no room of its own); the quick messages, then the emoji
+  // reactions, as the server offers them.
+  const chatMenu = h(
+    "div",
+    { class: "chat-menu", role: "group", id: "chat-menu", hidden: true },
+    offers().quick_messages.map((key) => h("button", { type: "button", class: "quick", "data-chat": key })),
+    offers().reactions.map((key) => h("button", { type: "button", class: "reaction", "data-chat": key })),
+    h("button", { type: "button", id: "mute-chat", "aria-pressed": String(muted) }),
   );
+  const chatOpen = h("button", { type: "button", id: "chat-open", "aria-expanded": "false", "aria-controls": "chat-menu" });
+  const chat = h("div", { id: "chat", class: "chat", hidden: true }, chatOpen, chatMenu);
   chat.addEventListener("click", (e) => {
     const btn = /** @type {Element} */ (e.target).closest("button");
     if (!(btn instanceof HTMLElement)) return;
-    if (btn.id === "mute-chat") on.mute();
+    if (btn === chatOpen) popup(chatOpen, chatMenu, chatMenu.hidden);
+    else if (btn.id === "mute-chat") on.mute();
     else if (btn.dataset.chat) {
       on.chat(btn.dataset.chat);
-      /** @type {HTMLDetailsElement} */ (chat).open = false;
+      popup(chatOpen, chatMenu, false);
+      popup(moreButton, more, false);
     }
+  });
+  // On a phone the tools that are seldom needed (quick chat, resign, leave) wait in
+  // a menu of their own ("More"), so that every tool is in reach without a hidden
+  // scroll; on a wider screen they stand in the row (the menu's box is not drawn).
+  const moreButton = h("button", { type: "button", id: "more-tools", class: "more-tools", "aria-expanded": "false", "aria-controls": "tools-more" });
+  const more = h("div", { id: "tools-more", class: "tools-more", role: "group" }, chat, resignButton, leaveButton);
+  moreButton.addEventListener("click", () => popup(moreButton, more, !more.classList.contains("open")));
+  for (const b of [resignButton, leaveButton]) b.addEventListener("click", () => popup(moreButton, more, false));
+  root.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    popup(chatOpen, chatMenu, false);
+    popup(moreButton, more, false);
   });
   mount(
     root,
@@ -146,12 +170,18 @@ export function buildPage(root, on, { watching, muted, cardSize }) {
           tool("show-moves", on.moves),
           hintButton,
           backButton,
-          chat,
-          resignButton,
-          leaveButton,
+          moreButton,
+          more,
           stopWatching,
         ),
         h("p", { id: "away-note", class: "hint", hidden: true }),
+        h(
+          "section",
+          { id: "timeout-note", class: "timeout-note", role: "alert", "aria-labelledby": "timeout-title", hidden: true },
+          h("h2", { id: "timeout-title" }),
+          h("ul", { id: "timeout-lines" }),
+          h("button", { type: "button", id: "timeout-ok", class: "primary", onclick: () => (find(root, "#timeout-note").hidden = true) }),
+        ),
         h("p", { id: "hint", class: "hint", hidden: true }),
         hand,
       ),
@@ -164,7 +194,13 @@ export function buildPage(root, on, { watching, muted, cardSize }) {
       "dialog",
       { id: "moves", class: "sheet", "aria-labelledby": "moves-title" },
       h("h2", { id: "moves-title" }),
-      h("ol", { id: "moves-list", class: "moves-list" }),
+      h(
+        "div",
+        { id: "moves-scroll", class: "moves-scroll" },
+        h("div", { id: "moves-earlier" }),
+        h("h3", { id: "moves-current", hidden: true }),
+        h("ol", { id: "moves-list", class: "moves-list" }),
+      ),
       h("form", { method: "dialog" }, h("button", { class: "primary", id: "moves-close" })),
     ),
     question("leave-dialog", "leave-title", "leave-stay", () => dialog(root, "leave-dialog").close(), "leave-confirm", on.leaveConfirmed),
@@ -198,6 +234,8 @@ export function translatePage(root, muted) {
   $("#leave-game").setAttribute("aria-label", t("people.leave"));
   $("#back-button").textContent = t("people.back");
   $("#away-note").textContent = t("people.away");
+  $("#timeout-title").textContent = t("timer.note_title");
+  $("#timeout-ok").textContent = t("timer.note_ok");
   $("#leave-title").textContent = t("people.leave_confirm");
   $("#leave-stay").textContent = t("people.stay");
   $("#leave-confirm").textContent = t("people.leave");
@@ -206,6 +244,7 @@ export function translatePage(root, muted) {
   $("#resign-accept").textContent = t("resign.accept");
   $("#resign-decline").textContent = t("resign.decline");
   $("#chat-open").textContent = t("people.chat");
+  $("#more-tools").textContent = t("table.more");
   $("#chat-menu").setAttribute("aria-label", t("people.chat"));
   for (const b of findAll(root, "#chat [data-chat]")) {
     const key = b.dataset.chat ?? "";

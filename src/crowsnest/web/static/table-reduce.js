@@ -68,6 +68,8 @@ export function reduce(state, input, now) {
       return { state, effects: input.hand_number === state.reviewHand ? [{ type: "load_review", hand: input.hand_number }] : [] };
     case "review_skipped":
       return { state, effects: [{ type: "review_skipped", hand: input.hand_number }] };
+    case "timed_out":
+      return timedOut(state, input);
     case "bot_trouble": {
       const name = plateName(tableModel(state), input.seat);
       return { state, effects: [{ type: "toast", words: { key: "connection.bot_trouble", args: { name } } }] };
@@ -156,6 +158,33 @@ function chat(state, seat, key) {
       { type: "timer", name: `bubble-${seat}`, ms: BUBBLE_MS, then: { type: "bubble_over", seat, key } },
     ],
   };
+}
+
+/**
+ * The timer decided for a seat: everyone is told in their language (a toast, the
+ * announcer, the move log just before the action's own line); the player whose time
+ * ran out gets a note that stays until they close it.
+ * @param {TableState} state
+ * @param {import("./types.js").TimedOutMessage} note
+ * @returns {Reduced}
+ */
+function timedOut(state, note) {
+  const mine = !state.watching && note.seat === state.session.seat;
+  /** @type {import("./model.js").Words} */
+  const words = mine
+    ? { key: `timer.you.${note.did}`, args: {} }
+    : { key: `timer.ran_out.${note.did}`, args: { name: plateName(tableModel(state), note.seat) } };
+  const text = t(words.key, words.args);
+  /** @type {Effect[]} */
+  const effects = [{ type: "announce", text }, mine ? { type: "timed_out", text } : { type: "toast", words }];
+  // It comes just before the state that shows the action: told with that state.
+  const told = state.showing?.msg.seq ?? state.current?.seq ?? -1;
+  if (note.seq > told) {
+    return { state: { ...state, timedOut: [...state.timedOut, { seq: note.seq, text }] }, effects };
+  }
+  const hand = state.current?.view.hand_number ?? state.movesHand ?? 0;
+  const logged = logMove(state, hand, { text, headline: false });
+  return { state: logged, effects: [{ type: "render", parts: ["moves"] }, ...effects] };
 }
 
 /**

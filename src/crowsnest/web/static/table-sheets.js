@@ -142,6 +142,7 @@ export function showGameOver(root, m, on) {
       then();
     });
   button("#game-over-leave", on.leave);
+  button("#game-over-lobby", on.leave);
   button("#rematch", on.rematch);
   button("#game-over-settings", on.settings);
   const open = () => {

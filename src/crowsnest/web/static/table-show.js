@@ -32,11 +32,19 @@ export function next(state) {
   const effects = [];
   if (!prev) {
     // Opened in the middle of a hand: the log tells the hand so far from the view.
-    s = { ...s, moves: movesOfView(tableModel(s, msg), msg.view), movesHand: msg.view.hand_number };
+    const hand = msg.view.hand_number;
+    s = { ...s, moves: movesOfView(tableModel(s, msg), msg.view).map((mv) => ({ ...mv, hand })), movesHand: hand };
     effects.push({ type: "render", parts: ["moves"] });
   }
   const described = tableModel(s, prev ?? msg);
   const hand = (prev ?? msg).view.hand_number;
+  // What the timer did comes just before the action's own line.
+  const timed = s.timedOut.filter((note) => note.seq <= msg.seq);
+  if (timed.length) {
+    s = { ...s, timedOut: s.timedOut.filter((note) => note.seq > msg.seq) };
+    for (const note of timed) s = logMove(s, hand, { text: note.text, headline: false });
+    effects.push({ type: "render", parts: ["moves"] });
+  }
   /** @type {string[]} */
   const sentences = [];
   /** @type {HandEnd | null} */
@@ -99,7 +107,10 @@ export function shown(state) {
     if (review) s = { ...s, reviewHand: handEnd.hand_number };
     effects.push({ type: "summary", end: handEnd, more: !gameEnd, review });
   }
-  if (gameEnd || (msg.status === "over" && !prev)) effects.push({ type: "game_over" });
+  // A game that ends now says so; a seated player opening one that was over already
+  // (coming back to it) is not held in its dialog: the lobby shows it as the last game.
+  if (gameEnd) effects.push({ type: "game_over" });
+  else if (msg.status === "over" && !prev) effects.push({ type: s.watching ? "game_over" : "finished" });
   if (auto && ms) effects.push({ type: "pause", ms }); // the others see the card played, at the table's pace
   return { state: s, effects };
 }

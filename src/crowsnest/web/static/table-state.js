@@ -25,8 +25,9 @@ import { legalPlays } from "./model.js";
 /** @typedef {import("./dialogs.js").NestCards} NestCards */
 
 /**
- * A line of the move log: an event told, or a quick message (its seat and key).
- * @typedef {{text: string, headline: boolean, chat?: {seat: number, key: string}}} Move
+ * A line of the move log: an event told, or a quick message (its seat and key), and
+ * the hand it belongs to (0 for the first; set by `logMove`).
+ * @typedef {{text: string, headline: boolean, chat?: {seat: number, key: string}, hand?: number}} Move
  */
 
 /**
@@ -53,13 +54,16 @@ import { legalPlays } from "./model.js";
  * @property {Showing | null} showing the state whose events are being played
  * @property {(number | null)[]} deadlines each seat's turn deadline (the clock's ms)
  * @property {TransportStatus} link
- * @property {Move[]} moves the move log: this hand's events told, and the quick chat
+ * @property {Move[]} moves the move log: the game's events told (every hand seen at
+ *   this table since it was opened), and the quick chat
  * @property {number | null} movesHand the hand the move log tells
  * @property {Record<number, ChatKey>} bubbles a quick message shown at a seat
  * @property {boolean} muted the others' quick messages hidden
  * @property {NestCards | null} nestCards the declarer's nest and discards, kept for the summary
  * @property {number | null} reviewHand the hand whose summary waits for its review
  * @property {boolean} acting an action was sent; its answer is not drawn yet
+ * @property {{seq: number, text: string}[]} timedOut what the timer did, told in the
+ *   move log just before the events of the state numbered `seq` (still queued)
  */
 
 /**
@@ -90,6 +94,7 @@ import { legalPlays } from "./model.js";
  * the ones that take time (a card flying, a summary read).
  * @typedef {{type: "render", parts: Part[]}
  *   | {type: "toast", words: Words}
+ *   | {type: "timed_out", text: string}
  *   | {type: "announce", text: string}
  *   | {type: "banner", text: string}
  *   | {type: "send", message: ClientMessage, failed?: Input, left?: boolean}
@@ -107,6 +112,7 @@ import { legalPlays } from "./model.js";
  *   | {type: "trick", trick: Trick, ms: number}
  *   | {type: "summary", end: HandEnd, more: boolean, review: boolean}
  *   | {type: "game_over"}
+ *   | {type: "finished"}
  *   | {type: "pause", ms: number}} Effect
  */
 
@@ -141,6 +147,7 @@ export function initialState(session, settings, muted) {
     nestCards: null,
     reviewHand: null,
     acting: false,
+    timedOut: [],
   };
 }
 
@@ -190,13 +197,12 @@ export function reviewsWanted(state) {
 }
 
 /**
- * Add a line to the move log (a new hand starts a new log).
+ * Add a line to the move log, under its hand (the log keeps every hand).
  * @param {TableState} state
  * @param {number} hand
  * @param {Move} move
  * @returns {TableState}
  */
 export function logMove(state, hand, move) {
-  const moves = hand === state.movesHand ? state.moves : [];
-  return { ...state, moves: [...moves, move], movesHand: hand };
+  return { ...state, moves: [...state.moves, { ...move, hand }], movesHand: hand };
 }

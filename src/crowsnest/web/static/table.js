@@ -21,6 +21,9 @@ function botIcon() {
   );
 }
 
+/** The sealed deal's explanation is open (it stays so while the bar is drawn again). */
+let dealHelpOpen = false;
+
 /**
  * The score bar: rule set, hand, scores, contract, trump (Rook) or pass and hearts (Hearts).
  * @param {TableModel} m
@@ -40,8 +43,16 @@ export function scorebar(m) {
     parts.push(h("span", { class: "sb-deal chip", title: t("table.seed_chosen_help") }, t("table.seed_chosen")));
   } else if (m.table?.commitment) {
     // The commitment made before the first card: the finished game reveals the secret.
+    // A button, so that a touch screen shows the explanation too (not a hover title).
     const short = m.table.commitment.slice(0, 8);
-    parts.push(h("span", { class: "sb-deal", title: t("table.commitment_help", { commitment: m.table.commitment }) }, t("table.commitment", { commitment: short })));
+    const help = h("span", { class: "sb-deal-help", id: "deal-help", hidden: !dealHelpOpen }, t("table.commitment_help", { commitment: m.table.commitment }));
+    const button = h("button", { type: "button", class: "sb-deal", id: "deal-sealed", "aria-expanded": String(dealHelpOpen), "aria-controls": "deal-help" }, t("table.commitment", { commitment: short }));
+    button.addEventListener("click", () => {
+      dealHelpOpen = !dealHelpOpen;
+      help.hidden = !dealHelpOpen;
+      button.setAttribute("aria-expanded", String(dealHelpOpen));
+    });
+    parts.push(button, help);
   }
   if (view.game === "rook") {
     const us = ourTeam(m);
@@ -56,7 +67,10 @@ export function scorebar(m) {
       ),
     );
     if (view.declarer != null && view.bid != null) {
-      parts.push(h("span", { class: "sb-contract" }, t("table.contract", { name: seatName(m, view.declarer), bid: view.bid })));
+      // Your own contract in the first person ("הכרזתי 120", not "אני הכריז 120").
+      const mine = !m.watching && view.declarer === m.me;
+      const contract = mine ? t("table.contract_you", { bid: view.bid }) : t("table.contract", { name: seatName(m, view.declarer), bid: view.bid });
+      parts.push(h("span", { class: "sb-contract" }, contract));
     }
     if (view.trump) {
       parts.push(

@@ -16,6 +16,7 @@
 /** @typedef {import("./wire.js").ReviewReadyMessage} ReviewReadyMessage */
 /** @typedef {import("./wire.js").ReviewSkippedMessage} ReviewSkippedMessage */
 /** @typedef {import("./wire.js").BotTroubleMessage} BotTroubleMessage */
+/** @typedef {import("./wire.js").TimedOutMessage} TimedOutMessage */
 /** @typedef {import("./wire.js").TableInfo} TableInfo */
 /** @typedef {import("./wire.js").SeatInfo} SeatInfo */
 

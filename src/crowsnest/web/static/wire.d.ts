@@ -19,7 +19,8 @@ export type ServerMessage =
   | ResignNews
   | ReviewReadyMessage
   | ReviewSkippedMessage
-  | BotTroubleMessage;
+  | BotTroubleMessage
+  | TimedOutMessage;
 /**
  * server websocket: a client's message
  */
@@ -1074,6 +1075,27 @@ export interface BotTroubleMessage {
    * The bot that decided instead (`normal`).
    */
   instead: string;
+}
+/**
+ * To every connection of the table (version 3), before the `state` that shows
+ * the action: a seat's turn timer ran out and the computer decided for it — a pass
+ * in the auction, else the Normal bot's choice (*The turn timer* above). Sent
+ * again, to the seat alone, when its player connects before acting again.
+ */
+export interface TimedOutMessage {
+  type: "timed_out";
+  /**
+   * The seat whose time ran out.
+   */
+  seat: number;
+  /**
+   * The `seq` of the `state` that shows the action (the action is number `seq`).
+   */
+  seq: number;
+  /**
+   * What the computer did (never which cards: a discard or a pass is private).
+   */
+  did: "pass" | "bid" | "discard" | "trump" | "pass_cards" | "play";
 }
 /**
  * First message on a connection: a seat's token, or none to watch. Answered by

@@ -1,0 +1,55 @@
+"""A deal a player can check without trusting the server: the sealed deal explains
+itself to a touch (a button, not a hover title), and after the game the replay's
+"Verify this deal" checks the revealed secret and every deal in the browser (it asks
+the server for the record only, never for a verdict), showing the secret and how to
+check it elsewhere. Phone in Hebrew, desktop in English."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from crowsnest.web import catalog
+
+from .test_play import INSTANT, open_with
+
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang"), [(DESKTOP, "en"), (PHONE, "he")], ids=["desktop-en", "phone-he"]
+)
+def test_the_deal_is_checked_in_the_browser(page: Page, viewport: ViewportSize, lang: str) -> None:
+    words = catalog(lang)
+    page.set_viewport_size(viewport)
+    open_with(page, {**INSTANT, "rules": "rook/crowsnest"}, lang=lang)
+    page.click("#new-game")
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    commitment = page.evaluate("() => window.__crowsnest.game.state.table.commitment")
+    page.click("#deal-sealed")  # a button: a tap opens it as a click does
+    help_text = page.locator("#deal-help")
+    expect(help_text).to_be_visible()
+    expect(help_text).to_contain_text(commitment)
+    if page.locator("#more-tools").is_visible():
+        page.click("#more-tools")
+    page.click("#resign-game")
+    page.click("#resign-yes")
+    expect(page.locator("#game-over")).to_be_visible()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.click("#game-over-lobby")
+    page.click("#last-replay")
+    expect(page.locator("#replay .replay-board")).to_be_visible()
+    page.click("#replay-verify")
+    verified = page.locator("#replay-verified")
+    expect(verified).to_have_attribute("data-verified", "true")
+    how = page.locator("#replay-verify-how")
+    expect(how).to_be_visible()
+    expect(how).to_contain_text("crowsnest verify")
+    secret = how.text_content() or ""
+    assert len([w for w in secret.replace(".", " ").split() if len(w) == 64]) >= 1
+    page.locator(".replay-verify").screenshot(path=f"/tmp/te/deal-check-{lang}.png")
+    assert any(url.endswith("/record") or "/record?" in url for url in asked), asked
+    assert not any("/verify" in url for url in asked), "the server was asked for a verdict"
+    expect(page.locator("#replay-verify")).to_have_text(words["history.verify"])
