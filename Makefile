@@ -41,10 +41,10 @@ native: $(NATIVE_STAMP)
 # Several nodes on one machine (docs/deploy.md): PostgreSQL, Redis, HAProxy and three
 # `crowsnest serve` nodes from Debian's packages, in data/cluster; it prints the URL.
 cluster: $(SERVER_STAMP) cluster-packages
-	$(BIN)/python -m crowsnest.server.cluster.local up
+	$(BIN)/python -m tools.cluster up
 
 cluster-down:
-	$(BIN)/python -m crowsnest.server.cluster.local down
+	$(BIN)/python -m tools.cluster down
 
 # Debian's postgresql, redis-server and haproxy, installed with apt-get where missing
 # (needs root); the cluster tests need them too.
@@ -130,7 +130,7 @@ bench: $(BENCH_STAMP) native
 	$(BIN)/python -m bench
 
 # Server capacity (docs/benchmarks.md): a throwaway server in data/bench-server, loaded
-# by `crowsnest bench-server`. CLIENTS=10,100,1000 SECONDS=15 THINK=0 to change it.
+# by `python -m bench.server`. CLIENTS=10,100,1000 SECONDS=15 THINK=0 to change it.
 CLIENTS ?= 10,50,100,250,500,1000
 SECONDS ?= 15
 THINK   ?= 0
@@ -141,17 +141,17 @@ bench-server: $(DEV_STAMP)
 	CROWSNEST_IDENTITY_BURST=100000 CROWSNEST_REVIEW_WORLDS=0 \
 	CROWSNEST_MAX_CONNECTIONS_PER_CLIENT=100000 $(BIN)/crowsnest serve --port 8765 \
 		--data-dir data/bench-server 2>data/bench-server/server.log & pid=$$!; \
-	$(BIN)/crowsnest bench-server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
+	$(BIN)/python -m bench.server --url http://127.0.0.1:8765 --clients $(CLIENTS) \
 		--seconds $(SECONDS) --think $(THINK) --ramp $(RAMP); status=$$?; kill $$pid; exit $$status
 
-# The same through HAProxy (docs/benchmarks.md): `crowsnest bench-server --cluster N`
+# The same through HAProxy (docs/benchmarks.md): `python -m bench.server --cluster N`
 # starts a local cluster of N nodes in data/bench-cluster as `make cluster` does (but
 # on free ports, with the limits per client address raised: the load is one address),
 # loads it and stops it. NODES="1 3" runs one after the other.
 NODES ?= 1 3
 bench-server-cluster: $(DEV_STAMP) cluster-packages
 	for n in $(NODES); do \
-		$(BIN)/crowsnest bench-server --cluster $$n --clients $(CLIENTS) \
+		$(BIN)/python -m bench.server --cluster $$n --clients $(CLIENTS) \
 			--seconds $(SECONDS) --think $(THINK) --ramp $(RAMP) || exit 1; \
 	done
 
@@ -207,7 +207,7 @@ bot-ratings: $(ARENA_STAMP) native
 	done; wait
 	$(BIN)/python -m crowsnest.arena.ratings --merge $(ARENA_LOG)/ratings-hearts.json \
 		$(ARENA_LOG)/ratings-rook.json --command "make bot-ratings" \
-		--out src/crowsnest/server/bot_ratings.json
+		--out src/crowsnest/server/people/bot_ratings.json
 
 format: $(DEV_STAMP)
 	$(BIN)/ruff check --fix

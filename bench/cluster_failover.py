@@ -21,9 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import sqlalchemy as sa
+from tools.cluster import Layout, database_url, start_node
 
-from crowsnest.server.cluster.local import Layout, database_url, start_node
-from crowsnest.server.store import actions, table_owners
+from crowsnest.server.store.schema import actions, table_owners
 
 
 def _create(port: int) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 from crowsnest.ai.registry import make_bot
 from crowsnest.ai.review import DEFAULT_WORLDS, review
 from crowsnest.engine import AnyGame, new_game
-from crowsnest.server.bots import GiveWay, choose_text, review_worker
+from crowsnest.server.table.bots import GiveWay, choose_text, review_worker
 
 GAMES = {"hearts": "hearts", "rook": "rook/crowsnest"}
 
@@ -85,7 +85,7 @@ def _review_job(record: dict[str, Any], worlds: int) -> int:
 
 CONDITIONS = ("alone", "review", "review giving way")
 """The bots alone; with a review running in a niced worker; the same worker giving
-way while a bot decides (the server's :class:`~crowsnest.server.bots.GiveWay`)."""
+way while a bot decides (the server's :class:`~crowsnest.server.table.bots.GiveWay`)."""
 
 
 def latency(

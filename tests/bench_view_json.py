@@ -1,7 +1,8 @@
 """Time ``game.view(seat).to_json()`` (and a server ``state`` message) over a few
 hundred random positions: ``python tests/bench_view_json.py`` from the repository root.
 
-Prints, per family, the median and the least microseconds per call over the repeats:
+Prints, per family, the median and the least microseconds of CPU time (a shared
+machine slows the wall clock more) per call over the repeats:
 ``view()`` alone, ``view().to_json()``, and a whole ``StateMessage`` (view, legal
 actions, built and dumped to JSON text) as the server sends with every action. Not a
 test (pytest collects ``test_*.py`` only); ``docs/benchmarks.md`` has the figures.
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from crowsnest.ai import RandomBot
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import AnyGame, new_game
-from crowsnest.server.schemas import StateMessage
+from crowsnest.server.models.server_messages import StateMessage
 
 POSITIONS = 300
 REPEATS = 21
@@ -51,10 +52,10 @@ def state(game: AnyGame, seat: int) -> str:
 def timings_us(work: list[tuple[AnyGame, int]], call: Callable[[AnyGame, int], object]) -> str:
     runs = []
     for _ in range(REPEATS):
-        start = time.perf_counter()
+        start = time.process_time()
         for game, seat in work:
             call(game, seat)
-        runs.append((time.perf_counter() - start) / len(work) * 1e6)
+        runs.append((time.process_time() - start) / len(work) * 1e6)
     return f"{statistics.median(runs):6.1f} (min {min(runs):5.1f})"
 
 

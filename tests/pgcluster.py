@@ -1,7 +1,7 @@
 """The tests' PostgreSQL (a pytest plugin, ``-p pgcluster`` in ``pyproject.toml``, so
 that the server and the cluster tests share one): a throwaway PostgreSQL cluster for
 the session, started as ``make cluster`` starts its own
-(:func:`crowsnest.server.cluster.local.start_postgres`) but with nothing synced to
+(:func:`tools.cluster.start_postgres`) but with nothing synced to
 disk, and empty databases in it. Skipped locally when Debian's PostgreSQL is missing,
 a failure on CI where ``.ci/run`` installs it."""
 
@@ -19,8 +19,7 @@ from typing import NoReturn
 
 import pytest
 import sqlalchemy as sa
-
-from crowsnest.server.cluster.local import Missing, start_postgres, stop_postgres
+from tools.cluster import Missing, start_postgres, stop_postgres
 
 
 def unavailable(reason: str) -> NoReturn:

@@ -13,7 +13,7 @@ from crowsnest import formats
 from crowsnest.ai import RandomBot
 from crowsnest.ai.protocol import act_message
 from crowsnest.engine import new_game
-from crowsnest.server.schemas import server_message_adapter
+from crowsnest.server.models.server_messages import server_message_adapter
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -1,9 +1,9 @@
 """Modules stay small: each holds one thing, named for it, in a few hundred lines
 (about 400 at most; the test allows :data:`MOST_LINES`), so a reader finds the room
-in one step (``docs/architecture.md``).
+in one step (``docs/architecture.md``). The server's modules are held to it too.
 
-The server's modules are not held to it here: the server's layout is reworked on its
-own. Generated modules would not be either (the package has none in Python).
+Generated modules would not be (the package has none in Python); the compiled
+build's folder is not read.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "crowsnest"
 MOST_LINES = 450
-LEFT_OUT = ("server", "_native")
+LEFT_OUT = ("_native",)
 """Folders of the package not held to :data:`MOST_LINES`."""
 GENERATED: tuple[str, ...] = ()
 """Generated modules (paths from the package), not held to it either."""
@@ -31,7 +31,7 @@ def sizes() -> dict[str, int]:
 
 def test_no_module_is_over_the_limit() -> None:
     found = sizes()
-    assert len(found) > 50 and "engine/cards.py" in found
+    assert len(found) > 100 and "engine/cards.py" in found and "server/table/table.py" in found
     over = {path: n for path, n in found.items() if n > MOST_LINES}
     assert over == {}, f"modules over {MOST_LINES} lines: " + ", ".join(
         f"{path} ({n})" for path, n in sorted(over.items(), key=lambda p: -p[1])

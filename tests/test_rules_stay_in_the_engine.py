@@ -92,8 +92,9 @@ def test_each_pattern_catches_what_it_is_for(what: str) -> None:
 def test_the_watched_files_exist() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in WATCHED}
     assert {
-        "src/crowsnest/server/hub.py",
-        "src/crowsnest/server/table.py",
+        "src/crowsnest/server/live/hub.py",
+        "src/crowsnest/server/table/table.py",
+        "src/crowsnest/server/table/resign.py",
         "src/crowsnest/web/static/model.js",
         "src/crowsnest/web/static/hand.js",
         "src/crowsnest/terminal/render.py",

@@ -47,7 +47,7 @@ def ended_within(pids: list[int], seconds: float) -> list[int]:
 
 SERVER_POOL = """
 import os, time
-from crowsnest.server.bots import _lower_priority, _pool
+from crowsnest.server.table.bots import _lower_priority, _pool
 pool = _pool(1, _lower_priority)
 print(pool.submit(os.getpid).result(), flush=True)
 time.sleep(600)

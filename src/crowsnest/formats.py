@@ -26,7 +26,7 @@ from pydantic import TypeAdapter
 
 from crowsnest.ai import protocol
 from crowsnest.engine import wire
-from crowsnest.server import schemas as server
+from crowsnest.server.models import client_messages, server_messages
 
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
@@ -39,8 +39,8 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
     "record": (wire.RecordJSON, "a game record"),
     "host-message": (protocol.HostMessage, "bot protocol: a line the host sends the bot"),
     "bot-message": (protocol.BotMessage, "bot protocol: a line the bot sends the host"),
-    "client-message": (server.ClientMessage, "server websocket: a client's message"),
-    "server-message": (server.ServerMessage, "server websocket: a server's message"),
+    "client-message": (client_messages.ClientMessage, "server websocket: a client's message"),
+    "server-message": (server_messages.ServerMessage, "server websocket: a server's message"),
 }
 """Name -> (type, title) of every published format."""
 
@@ -230,7 +230,7 @@ def _messages_table(name: str) -> str:
     return "\n".join(lines)
 
 
-def _object_table(kind: Any) -> str:
+def object_table(kind: Any) -> str:
     full = TypeAdapter(kind).json_schema()
     render = _Render(full.get("$defs", {}))
     lines = ["| Key | Type | Meaning |", "|---|---|---|"]
@@ -240,11 +240,11 @@ def _object_table(kind: Any) -> str:
 
 
 TABLES: Final[dict[str, Callable[[], str]]] = {
-    "hearts-view": lambda: _object_table(wire.HeartsViewJSON),
-    "rook-view": lambda: _object_table(wire.RookViewJSON),
-    "choose": lambda: _object_table(wire.ChooseJSON),
-    "deal": lambda: _object_table(wire.DealJSON),
-    "record": lambda: _object_table(wire.RecordJSON),
+    "hearts-view": lambda: object_table(wire.HeartsViewJSON),
+    "rook-view": lambda: object_table(wire.RookViewJSON),
+    "choose": lambda: object_table(wire.ChooseJSON),
+    "deal": lambda: object_table(wire.DealJSON),
+    "record": lambda: object_table(wire.RecordJSON),
     "hearts-events": lambda: _events_table("hearts-event"),
     "rook-events": lambda: _events_table("rook-event"),
     "bot-messages": _bot_messages_table,

@@ -2,7 +2,7 @@
 
 A finished game is one match of teams, each with a place: in Rook the two teams, in
 Hearts the four seats (ties as ties). The server rates its players' games with it
-(:mod:`crowsnest.server.ratings`, which also holds the bots' fixed ratings), and the
+(:mod:`crowsnest.server.people.ratings`, which also holds the bots' fixed ratings), and the
 arena measures those fixed ratings with it (:mod:`crowsnest.arena.ratings`).
 
 >>> winner, loser = rate("rook", [Entrant(0, 1, UNRATED), Entrant(1, 2, UNRATED)])

@@ -330,3 +330,42 @@ def test_the_documented_exchanges_are_what_the_bot_answers(
     s = BotSession(bot, game, type(bot).__name__.lower(), random.Random(seed))
     assert [reply for line in host for reply in s.handle(line)] == expected
     assert s.done == (game == "hearts")
+
+
+PROTOCOL_FIELDS = {
+    "hearts": {
+        1: (
+            "game rules seat phase actors hand_number pass_direction hand hand_sizes passed "
+            "received trick leader tricks hearts_broken points_taken totals results winner"
+        ),
+        2: "target teams team bird",
+    },
+    "rook": {
+        1: (
+            "game rules seat phase actors hand_number dealer hand hand_sizes auction high_bid "
+            "high_bidder declarer bid trump nest_size nest discards trick leader tricks "
+            "captured tricks_won totals results winner"
+        ),
+        2: "target resigned teams team bird",
+    },
+}
+"""The view's required fields as each released protocol version has them. A released
+version's fields never change: a field added to a view says ``since`` a new version,
+which PROTOCOL_VERSION then is (an older view is still read: ``upgrade_view``)."""
+
+
+@pytest.mark.parametrize("family", ["hearts", "rook"])
+def test_a_released_protocol_version_keeps_its_view_fields(family: str) -> None:
+    from crowsnest.ai.protocol import ADDED_IN, PROTOCOL_VERSION, PROTOCOL_VERSIONS
+    from crowsnest.engine import HeartsView, RookView
+    from crowsnest.engine.view_fields import json_fields
+
+    view = HeartsView if family == "hearts" else RookView
+    declared: dict[int, list[str]] = {}
+    for f in json_fields(view):
+        declared.setdefault(f.wire.since, []).append(f.name)
+        assert f.wire.since == 1 or f.wire.fill is not None, f"{f.name}: an old view lacks it"
+    released = {v: names.split() for v, names in PROTOCOL_FIELDS[family].items()}
+    assert declared == released, "a new view field needs a new protocol version"
+    assert max(declared) == PROTOCOL_VERSION == PROTOCOL_VERSIONS[-1]
+    assert set(ADDED_IN) == set(PROTOCOL_VERSIONS) - {1}

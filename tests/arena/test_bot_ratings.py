@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from crowsnest.arena import ratings as measure
-from crowsnest.server.ratings import BOT_RATINGS_FILE, DEFAULT_SIGMA, LEVELS, bot_rating, plays_like
+from crowsnest.server.people.ratings import (
+    BOT_RATINGS_FILE,
+    DEFAULT_SIGMA,
+    LEVELS,
+    bot_rating,
+    plays_like,
+)
 
 
 def test_lineups_rotate_every_level_through_every_seat() -> None:

@@ -1,4 +1,4 @@
-"""The cluster as ``make cluster`` starts it (``crowsnest.server.cluster.local``: the
+"""The cluster as ``make cluster`` starts it (``tools.cluster``: the
 shipped HAProxy configuration in front of three nodes running the compiled core, on
 PostgreSQL and Redis), reached by clients from several loopback addresses: the limits
 per client address count each client, not HAProxy."""
@@ -10,11 +10,11 @@ import json
 from collections.abc import Iterator
 
 import pytest
+from tools.cluster import Layout, down, up
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 from crowsnest import native
-from crowsnest.server.cluster.local import Layout, down, up
 from pgcluster import database
 from server.helpers import create_table, free_port, http, ws_url
 

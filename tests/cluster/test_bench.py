@@ -1,4 +1,4 @@
-"""The cluster benchmark's path, small: ``crowsnest bench-server --cluster`` starts a
+"""The cluster benchmark's path, small: ``python -m bench.server --cluster`` starts a
 local cluster behind HAProxy, loads it and stops it; the load client tries again
 (and counts it) while a table's lease moves between nodes, over HTTP and over its
 websocket. The benchmark itself is ``make bench-server-cluster`` (docs/benchmarks.md)."""
@@ -13,24 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from bench.server import main
+from bench.server_load import Refused, StepResult, Tally, format_results, new_seat, play_game, post
+from tools.cluster import BENCH_CAPS, Layout, Missing, bench_cluster, proxy_config
 
-from crowsnest.cli import main
-from crowsnest.server.cluster.local import (
-    BENCH_CAPS,
-    Layout,
-    Missing,
-    bench_cluster,
-    proxy_config,
-)
-from crowsnest.server.loadtest import (
-    Refused,
-    StepResult,
-    Tally,
-    format_results,
-    new_seat,
-    play_game,
-    post,
-)
 from server.helpers import ServerProcess, create_table
 
 from .conftest import NodeFactory, need
@@ -47,7 +33,7 @@ def test_bench_server_loads_a_cluster_of_its_own_through_haproxy(
     need("redis-server")
     need("haproxy")
     folder = tmp_path / "bench"
-    argv = ["bench-server", "--cluster", "2", "--cluster-dir", str(folder)]
+    argv = ["--cluster", "2", "--cluster-dir", str(folder)]
     argv += ["--database-url", pg_url, "--clients", "4", "--seconds", "2", "--ramp", "1"]
     assert main([*argv, "--json"]) == 0
     out, err = capsys.readouterr()

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from tools.cluster import proxy_config
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from crowsnest.engine import new_game
 from crowsnest.fairness import end_of
-from crowsnest.server.cluster.local import proxy_config
-from crowsnest.server.store import actions, records, table_owners, tables
+from crowsnest.server.store.schema import actions, records, table_owners, tables
 from server.helpers import ServerProcess, create_table, http, scripted_action, ws_url
 
 from .conftest import LEASE, NodeFactory, free_port, need

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from crowsnest.server.store import SeatRow, StaleOwner, Store, TableRow
-from crowsnest.server.table import Accepted
+from crowsnest.server.store.rows import SeatRow, StaleOwner, TableRow
+from crowsnest.server.store.store import Store
+from crowsnest.server.table.parts import Accepted
 
 
 @pytest.fixture

@@ -20,11 +20,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from crowsnest.server.app import create_app
 from crowsnest.server.cluster.lease import Leases
-from crowsnest.server.cluster.registry import LeaseRegistry, home
-from crowsnest.server.registry import stop_all
-from crowsnest.server.settings import Settings
-from crowsnest.server.store import SeatRow, Store, TableRow, table_owners
-from crowsnest.server.table import TableError
+from crowsnest.server.cluster.ownership import LeaseRegistry, home
+from crowsnest.server.live.tables import stop_all
+from crowsnest.server.ops.settings import Settings
+from crowsnest.server.store.rows import SeatRow, TableRow
+from crowsnest.server.store.schema import table_owners
+from crowsnest.server.store.store import Store
+from crowsnest.server.table.parts import TableError
 
 from .conftest import LEASE
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from crowsnest.server.identity import COOKIE
+from crowsnest.server.faces.identity import COOKIE
 
 ANN = "127.0.0.2"
 """The first person's address."""

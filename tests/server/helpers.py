@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from bench.server_load import pick_action
 from websockets.asyncio.client import ClientConnection, connect
 
 from crowsnest import native
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import new_game
 from crowsnest.engine.cards import CARD_NAMES
-from crowsnest.server.loadtest import pick_action
 
 
 def free_port() -> int:

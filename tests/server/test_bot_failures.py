@@ -16,8 +16,8 @@ from starlette.testclient import TestClient
 
 from crowsnest.engine import new_game, parse_action
 from crowsnest.server.app import create_app
-from crowsnest.server.bots import BotFailed, BotRunner, HintsBusy, choose_text
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
+from crowsnest.server.table.bots import BotFailed, BotRunner, HintsBusy, choose_text
 
 from . import unreliable
 from .test_server_protocol import receive, send, take_seat

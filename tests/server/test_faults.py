@@ -18,9 +18,9 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from crowsnest.server.app import create_app
-from crowsnest.server.settings import Settings
-from crowsnest.server.store import Store
-from crowsnest.server.table import Accepted
+from crowsnest.server.ops.settings import Settings
+from crowsnest.server.store.store import Store
+from crowsnest.server.table.parts import Accepted
 
 from .test_server_protocol import ALL_HUMANS, a_pass, receive, receive_until, send, take_seat
 

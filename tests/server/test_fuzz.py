@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from schemathesis.core.result import Ok
 from websockets.sync.client import ClientConnection, connect
 
-from crowsnest.server.schemas import CLIENT_TYPES
+from crowsnest.server.models.client_messages import CLIENT_TYPES
 
 from .helpers import ServerProcess, create_table, http, join, ws_url
 

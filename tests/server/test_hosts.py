@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from crowsnest.server.app import create_app
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
 
 
 def test_only_the_allowed_hosts_are_answered(tmp_path: Path) -> None:

@@ -11,10 +11,10 @@ import pytest
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
-from crowsnest.server.accounts import username_key
-from crowsnest.server.identity import COOKIE
-from crowsnest.server.names import display_name, name_key
-from crowsnest.server.store import Store
+from crowsnest.server.faces.accounts import username_key
+from crowsnest.server.faces.identity import COOKIE
+from crowsnest.server.people.names import display_name, name_key
+from crowsnest.server.store.store import Store
 
 from .test_table_limits import app_client
 
@@ -170,6 +170,6 @@ def test_change_password_needs_an_account(client: TestClient) -> None:
 
 
 def test_usernames_are_normalised_as_player_names() -> None:
-    """One normalisation (crowsnest.server.names) for names and usernames."""
+    """One normalisation (crowsnest.server.people.names) for names and usernames."""
     for raw in ("  Zoë  Ł ", "\u210cenry", "ANNA"):
         assert username_key(raw) == (display_name(raw), name_key(display_name(raw)))

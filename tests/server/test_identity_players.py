@@ -18,15 +18,17 @@ from starlette.testclient import TestClient
 
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import HeartsGame, new_game
-from crowsnest.server import migrations
 from crowsnest.server.app import create_app
-from crowsnest.server.identity import COOKIE
-from crowsnest.server.players_store import PlayerStore
-from crowsnest.server.rating_store import rate_finished
-from crowsnest.server.ratings import DEFAULT_MU, DEFAULT_SIGMA, UNRATED, Entrant, bot_rating
-from crowsnest.server.settings import Settings
-from crowsnest.server.store import ResultRow, SeatRow, Store, TableRow, results
-from crowsnest.server.table import Accepted
+from crowsnest.server.faces.identity import COOKIE
+from crowsnest.server.ops.settings import Settings
+from crowsnest.server.people.ratings import DEFAULT_MU, DEFAULT_SIGMA, UNRATED, Entrant, bot_rating
+from crowsnest.server.store import migrations
+from crowsnest.server.store.players import PlayerStore
+from crowsnest.server.store.rating import rate_finished
+from crowsnest.server.store.rows import ResultRow, SeatRow, TableRow
+from crowsnest.server.store.schema import results
+from crowsnest.server.store.store import Store
+from crowsnest.server.table.parts import Accepted
 
 from .helpers import scripted_action
 from .test_table_limits import app_client

@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 
 from crowsnest.engine import replay
 from crowsnest.engine.wire import RECORD
-from crowsnest.server.schemas import LeaveMessage
+from crowsnest.server.models.client_messages import LeaveMessage
 
 from .test_people_table import human_turn, rook
 from .test_server_protocol import new_table, receive_until, send, take_seat

@@ -9,9 +9,9 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from crowsnest.server import migrations
-from crowsnest.server.people import BOT_NAMES, bot_name
-from crowsnest.server.store import Store
+from crowsnest.server.people.presets import BOT_NAMES, bot_name
+from crowsnest.server.store import migrations
+from crowsnest.server.store.store import Store
 
 SEED = 12345
 

@@ -9,9 +9,9 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from crowsnest.server import migrations
-from crowsnest.server.players_store import PlayerStore
-from crowsnest.server.store import Store
+from crowsnest.server.store import migrations
+from crowsnest.server.store.players import PlayerStore
+from crowsnest.server.store.store import Store
 
 
 def test_old_ratings_count_their_games_as_evidence(tmp_path: Path) -> None:

@@ -9,8 +9,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from crowsnest.server import migrations
-from crowsnest.server.store import Store
+from crowsnest.server.store import migrations
+from crowsnest.server.store.store import Store
 
 
 def test_seats_with_two_time_outs_are_away(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from crowsnest.server.names import MAX_LENGTH, BadName, PlayerName, display_name, name_key
+from crowsnest.server.people.names import MAX_LENGTH, BadName, PlayerName, display_name, name_key
 
 
 @pytest.mark.parametrize(

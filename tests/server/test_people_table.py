@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from crowsnest.server.people import BOT_NAMES, CHAT_BURST
-from crowsnest.server.schemas import (
+from crowsnest.server.models.client_messages import (
     ActionMessage,
     BackMessage,
-    ChatMessage,
     ChatSend,
-    ErrorMessage,
     LeaveMessage,
+)
+from crowsnest.server.models.server_messages import (
+    ChatMessage,
+    ErrorMessage,
     PresenceMessage,
     StateMessage,
 )
-from crowsnest.server.table import Absence, Outcome, Table, TableConfig, TableError
+from crowsnest.server.people.presets import BOT_NAMES, CHAT_BURST
+from crowsnest.server.table.parts import Absence, Outcome, TableConfig, TableError
+from crowsnest.server.table.table import Table
 
 from .helpers import scripted_action
 from .test_server_table import act

@@ -1,4 +1,4 @@
-"""The rating rules (crowsnest.server.ratings.rate_game) as properties: no sequence
+"""The rating rules (crowsnest.server.people.ratings.rate_game) as properties: no sequence
 of resigns or leaves between two identities raises either one's rating; a quitter
 always loses; a game not played as a game moves nobody but its quitters; new
 identities and pairs that keep meeting move each other little or not at all."""
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from crowsnest.server.ratings import (
+from crowsnest.server.people.ratings import (
     MIN_HANDS,
     MIN_OWN_DECISIONS,
     SETTLED,

@@ -5,18 +5,17 @@ proposal on the next action or its timeout."""
 from __future__ import annotations
 
 from crowsnest.engine import action_text, replay
-from crowsnest.server.people import RESIGN_BURST, RESIGN_SECONDS
-from crowsnest.server.schemas import (
+from crowsnest.server.models.client_messages import (
     ActionMessage,
     ChatSend,
-    ErrorMessage,
     LeaveMessage,
     ResignAnswer,
-    ResignNews,
     ResignSend,
-    StateMessage,
 )
-from crowsnest.server.table import Outcome, Table, TableConfig
+from crowsnest.server.models.server_messages import ErrorMessage, ResignNews, StateMessage
+from crowsnest.server.people.presets import RESIGN_BURST, RESIGN_SECONDS
+from crowsnest.server.table.parts import Outcome, TableConfig
+from crowsnest.server.table.table import Table
 
 from .test_people_table import errors, human_turn, rook
 

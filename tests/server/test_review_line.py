@@ -1,4 +1,4 @@
-"""The review line (crowsnest.server.review_line): each client its share, a full
+"""The review line (crowsnest.server.live.review_line): each client its share, a full
 line makes the biggest holder give way, clients served in turn, a review given up
 while waiting frees its place."""
 
@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from crowsnest.server.review_line import FairLine, LineFull
+from crowsnest.server.live.review_line import FairLine, LineFull
 
 
 async def _hold(line: FairLine, client: str, release: asyncio.Event, log: list[str]) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from crowsnest.ai.hearts.normal import Normal
 from crowsnest.engine import new_game
-from crowsnest.server.bots import BotRunner, ReviewsBusy, wait_while
+from crowsnest.server.table.bots import BotRunner, ReviewsBusy, wait_while
 
 
 def one_hand_record() -> dict[str, object]:

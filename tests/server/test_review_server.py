@@ -14,7 +14,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from crowsnest.engine import replay
-from crowsnest.server.schemas import PROTOCOL_VERSION
+from crowsnest.server.models.common import PROTOCOL_VERSION
 
 from .helpers import Player, ServerProcess, create_table, http, join, scripted_action, ws_url
 

@@ -15,13 +15,15 @@ import pytest
 from crowsnest.ai.base import concrete, random_cards
 from crowsnest.ai.review import review
 from crowsnest.engine import Choose, new_game
-from crowsnest.server.access import token_hash
-from crowsnest.server.bots import BotRunner, ReviewsBusy
-from crowsnest.server.journal import Journal
-from crowsnest.server.registry import LiveTable
-from crowsnest.server.review import Reviewer, read_reviews
-from crowsnest.server.schemas import PROTOCOL_VERSION
-from crowsnest.server.store import SeatRow, Store, Writer
+from crowsnest.server.faces.access import token_hash
+from crowsnest.server.live.review import Reviewer, read_reviews
+from crowsnest.server.live.tables import LiveTable
+from crowsnest.server.models.common import PROTOCOL_VERSION
+from crowsnest.server.store.journal import Journal
+from crowsnest.server.store.rows import SeatRow
+from crowsnest.server.store.store import Store
+from crowsnest.server.store.writer import Writer
+from crowsnest.server.table.bots import BotRunner, ReviewsBusy
 from server.test_server_store import table_row
 
 

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 
 from crowsnest.engine import new_game, parse_action
-from crowsnest.server.bots import BotRunner, bot_for, bot_rng, choose_text
+from crowsnest.server.table.bots import BotRunner, bot_for, bot_rng, choose_text
 
 
 def test_levels_map_to_bots_or_the_simple_bot() -> None:

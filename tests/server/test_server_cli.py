@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from crowsnest.cli import build_parser, main
-from crowsnest.server.settings import Settings
-from crowsnest.server.single import AlreadyServing, DatabaseLock
+from crowsnest.server.ops.settings import Settings
+from crowsnest.server.ops.single import AlreadyServing, DatabaseLock
 
 from .helpers import Player, ServerProcess, create_table, http, join, ws_url
 

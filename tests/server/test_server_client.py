@@ -7,7 +7,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from crowsnest.server.app import create_app
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
 from crowsnest.web import LANGUAGES, RTL, catalog
 
 from .test_server_http import error

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import crowsnest
 from crowsnest.server.app import STATUS
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
 
 ROOT = Path(crowsnest.__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "protocol.md").read_text()

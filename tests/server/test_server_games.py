@@ -10,17 +10,9 @@ import pytest
 
 from crowsnest.engine import RULESETS, RookGame, replay
 from crowsnest.fairness import end_of
-from crowsnest.server.ratings import DEFAULT_MU
+from crowsnest.server.people.ratings import DEFAULT_MU
 
-from .helpers import (
-    Player,
-    ServerProcess,
-    check_transcript,
-    create_table,
-    http,
-    join,
-    ws_url,
-)
+from .helpers import Player, ServerProcess, check_transcript, create_table, http, join, ws_url
 
 
 async def _one_game(base: str, rules: str, seed: int) -> tuple[dict[str, Any], Player, Player]:

@@ -258,7 +258,7 @@ def test_failures_are_internal_errors_without_details(
     settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from crowsnest.server.app import create_app
-    from crowsnest.server.hub import Hub
+    from crowsnest.server.live.hub import Hub
 
     def broken(*_args: object) -> None:
         raise RuntimeError("secret detail")

@@ -13,9 +13,9 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from crowsnest.server import ws as ws_module
-from crowsnest.server.hub import Hub
-from crowsnest.server.schemas import server_message_adapter
+from crowsnest.server.faces import ws as ws_module
+from crowsnest.server.live.hub import Hub
+from crowsnest.server.models.server_messages import server_message_adapter
 
 ALL_HUMANS = ["human", "human", "human", "human"]
 

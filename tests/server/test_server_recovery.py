@@ -14,7 +14,7 @@ import pytest
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import new_game, replay
 from crowsnest.fairness import end_of
-from crowsnest.server.bots import bot_for, choose_text, family_of
+from crowsnest.server.table.bots import bot_for, choose_text, family_of
 
 from .helpers import (
     Player,

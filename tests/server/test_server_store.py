@@ -14,16 +14,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.engine import Connection
 
-from crowsnest.server.journal import Journal
-from crowsnest.server.store import (
-    ResultRow,
-    SeatRow,
-    Store,
-    TableRow,
-    Writer,
-    metadata,
-)
-from crowsnest.server.table import Accepted
+from crowsnest.server.store.journal import Journal
+from crowsnest.server.store.rows import ResultRow, SeatRow, TableRow
+from crowsnest.server.store.schema import metadata
+from crowsnest.server.store.store import Store
+from crowsnest.server.store.writer import Writer
+from crowsnest.server.table.parts import Accepted
 
 T = TypeVar("T")
 

@@ -6,17 +6,20 @@ from __future__ import annotations
 import pytest
 
 from crowsnest.ai.protocol import legal_to_json
-from crowsnest.server.schemas import (
+from crowsnest.server.models.client_messages import (
     ActionMessage,
-    ErrorMessage,
     HelloMessage,
     PingMessage,
+    SyncMessage,
+)
+from crowsnest.server.models.server_messages import (
+    ErrorMessage,
     PongMessage,
     PresenceMessage,
     StateMessage,
-    SyncMessage,
 )
-from crowsnest.server.table import Outcome, Table, TableConfig, TableError
+from crowsnest.server.table.parts import Outcome, TableConfig, TableError
+from crowsnest.server.table.table import Table
 
 from .helpers import scripted_action
 

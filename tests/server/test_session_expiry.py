@@ -8,9 +8,10 @@ from datetime import timedelta
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
-from crowsnest.server.identity import COOKIE, COOKIE_AGE
-from crowsnest.server.players_store import SESSION_AGE
-from crowsnest.server.store import sessions, utcnow
+from crowsnest.server.faces.identity import COOKIE, COOKIE_AGE
+from crowsnest.server.store.players import SESSION_AGE
+from crowsnest.server.store.rows import utcnow
+from crowsnest.server.store.schema import sessions
 
 SECOND = timedelta(seconds=1)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from crowsnest.server.app import create_app
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
 
 from .test_server_protocol import ALL_HUMANS, new_table, receive, send, take_seat
 

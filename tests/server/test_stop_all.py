@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from crowsnest.server.registry import stop_all
+from crowsnest.server.live.tables import stop_all
 
 
 def test_a_task_that_swallows_a_cancel_is_cancelled_again_until_it_ends() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from crowsnest.server.app import create_app
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
 
 from .test_server_protocol import ALL_HUMANS, take_seat
 

@@ -15,7 +15,8 @@ import pytest
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.cli import main
 from crowsnest.engine import new_game
-from crowsnest.server.store import SeatRow, Store, TableRow
+from crowsnest.server.store.rows import SeatRow, TableRow
+from crowsnest.server.store.store import Store
 
 from .helpers import ServerProcess, create_table, http, scripted_action
 

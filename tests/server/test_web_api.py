@@ -17,10 +17,10 @@ from starlette.testclient import TestClient
 
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import RookGame, get_rules, new_game, replay
-from crowsnest.server import migrations
-from crowsnest.server.people import BOT_NAMES
-from crowsnest.server.schemas import ChatSend, parse_client_message
-from crowsnest.server.store import Store
+from crowsnest.server.models.client_messages import ChatSend, parse_client_message
+from crowsnest.server.people.presets import BOT_NAMES
+from crowsnest.server.store import migrations
+from crowsnest.server.store.store import Store
 
 from .helpers import scripted_action
 

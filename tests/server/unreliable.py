@@ -1,7 +1,7 @@
 """Bot decisions that fail as a worker process can: its process dies (killed, out of
 memory, a crash in compiled code) or the bot raises. A :class:`BotRunner` of a test
 runs one of these in its worker processes in place of
-:func:`~crowsnest.server.bots.choose_text` (same arguments); they are module-level,
+:func:`~crowsnest.server.table.bots.choose_text` (same arguments); they are module-level,
 so a spawned worker imports them by name."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from crowsnest.engine import LegalAction, PlayerView
 from crowsnest.engine.cards import Family
-from crowsnest.server.bots import choose_text
+from crowsnest.server.table.bots import choose_text
 
 MARKER = "CROWSNEST_TEST_DIED"
 """A file whose path the test sets in the environment before the pool starts: the

@@ -12,7 +12,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, ViewportSize, expect
 
-from crowsnest.server.people import BOT_NAMES
+from crowsnest.server.people.presets import BOT_NAMES
 from crowsnest.web import LANGUAGES, catalog
 
 from .pages import call, open_page

@@ -19,7 +19,7 @@ and a message naming the field.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Final, Literal, NotRequired
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, NotRequired
 
 from pydantic import Field, TypeAdapter, ValidationError, with_config
 from typing_extensions import TypedDict
@@ -36,21 +36,36 @@ from crowsnest.ai.view_json import (
     view_from_json,
     view_of,
 )
-from crowsnest.engine import Action, LegalAction, PlayerView, action_text
+from crowsnest.engine import Action, HeartsView, LegalAction, PlayerView, RookView, action_text
 from crowsnest.engine.cards import Family
 from crowsnest.engine.rules import rules_of_view
+from crowsnest.engine.view_fields import json_fields
 from crowsnest.engine.wire import READ, LegalJSON, ViewJSON, checked
 
-PROTOCOL_VERSION: Final = 2
-"""The version a host says in its ``hello`` and a bot answers with."""
-PROTOCOL_VERSIONS: Final = (1, 2)
+
+def _added_in() -> dict[int, tuple[str, ...]]:
+    out: dict[int, list[str]] = {}
+    for view in (HeartsView, RookView):
+        for f in json_fields(view):
+            names = out.setdefault(f.wire.since, [])
+            if f.wire.since > 1 and f.name not in names:
+                names.append(f.name)
+    return {v: tuple(names) for v, names in sorted(out.items()) if names}
+
+
+ADDED_IN: Final[dict[int, tuple[str, ...]]] = _added_in()
+"""The view fields each version made required (each field's declaration says its
+``since``). Reading a view of an older version, those it lacks are filled from its
+rule set (:func:`upgrade_view`)."""
+PROTOCOL_VERSION: Final = max(ADDED_IN, default=1)
+"""The version a host says in its ``hello`` and a bot answers with: the newest that
+made a view field required."""
+PROTOCOL_VERSIONS: Final = tuple(range(1, PROTOCOL_VERSION + 1))
 """The versions read: a bot answers a host's hello with the host's version."""
-ADDED_IN: Final[dict[int, tuple[str, ...]]] = {
-    2: ("target", "teams", "team", "bird", "resigned"),
-}
-"""The view fields each version made required. Reading a view of an older version,
-those it lacks are filled from its rule set (:func:`upgrade_view`)."""
-Version = Literal[1, 2]
+if TYPE_CHECKING:
+    Version = int
+else:
+    Version = Literal[PROTOCOL_VERSIONS]
 MAX_LINE: Final = 1 << 20
 """The longest line (in characters) either side has to accept."""
 
@@ -139,28 +154,25 @@ BOT_MESSAGE: Final[TypeAdapter[BotHello | ActionAnswer | BotError]] = TypeAdapte
 
 def upgrade_view(data: object, version: int) -> object:
     """A view JSON of protocol ``version`` as the current version has it: the fields
-    added since (:data:`ADDED_IN`) that it lacks, filled from its rule set (the
-    target the rule set plays to, its teams, the seat's team, the bird card's name; no
-    resignation). A view that is no object, or names no known rule set, is left as it
-    is: its validation names the problem."""
-    added = [key for v, keys in ADDED_IN.items() if v > version for key in keys]
-    if not added or not isinstance(data, dict):
+    added since (:data:`ADDED_IN`) that it lacks, each filled as its declaration says
+    from the view's rule set and seat (the target the rule set plays to, its teams, the
+    seat's team, the bird card's name; no resignation). A view that is no object, or
+    names no known rule set, is left as it is: its validation names the problem."""
+    if version >= PROTOCOL_VERSION or not isinstance(data, dict):
         return data
     key, seat, nest_size = data.get("rules"), data.get("seat"), data.get("nest_size", 0)
     try:
         rules = rules_of_view(key if isinstance(key, str) else "", int(nest_size or 0))
     except (KeyError, ValueError, TypeError):
         return data
-    team = rules.team_of(seat) if isinstance(seat, int) and 0 <= seat < 4 else None
-    filled: dict[str, Any] = {
-        "target": rules.target,
-        "teams": [list(t) for t in rules.teams],
-        "team": team,
-        "bird": rules.bird_key,
+    seat = seat if isinstance(seat, int) and 0 <= seat < 4 else None
+    view = HeartsView if rules.family == "hearts" else RookView
+    filled = {
+        f.name: f.wire.fill(rules, seat)
+        for f in json_fields(view)
+        if f.wire.since > version and f.wire.fill is not None
     }
-    if rules.family == "rook":
-        filled["resigned"] = None
-    return {**{k: v for k, v in filled.items() if k in added}, **data}
+    return {**filled, **data}
 
 
 def read_act(

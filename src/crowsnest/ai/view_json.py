@@ -37,12 +37,10 @@ from crowsnest.engine import (
     RulesError,
     action_text,
     parse_action,
-    parse_card,
     parse_cards,
 )
-from crowsnest.engine.cards import COLOUR_NAMES, Family, card_list_text
-from crowsnest.engine.scoring import HandResult, RookHandResult
-from crowsnest.engine.tricks import Trick
+from crowsnest.engine.cards import Family, card_list_text
+from crowsnest.engine.view_fields import from_json
 from crowsnest.engine.wire import LEGAL, VIEW, ChooseJSON, HeartsViewJSON, RookViewJSON
 
 GAMES: Final = ("hearts", "rook")
@@ -82,89 +80,11 @@ def view_from_json(data: object) -> PlayerView:
     return view_of(view)
 
 
-def _mask(cards: list[str] | None, family: Family) -> int | None:
-    return None if cards is None else parse_cards(cards, family)
-
-
-def _seq(cards: list[str], family: Family) -> tuple[int, ...]:
-    return tuple(parse_card(c, family) for c in cards)
-
-
-def _pair(values: list[int]) -> tuple[int, int]:
-    return values[0], values[1]
-
-
-def _four(values: list[int]) -> tuple[int, int, int, int]:
-    return values[0], values[1], values[2], values[3]
-
-
 def view_of(view: HeartsViewJSON | RookViewJSON) -> PlayerView:
-    """The engine's view of a validated view JSON."""
-    family = view["game"]
-    common: dict[str, Any] = {
-        "rules": view["rules"],
-        "seat": view["seat"],
-        "phase": view["phase"],
-        "actors": frozenset(view["actors"]),
-        "hand_number": view["hand_number"],
-        "hand": _mask(view["hand"], family),
-        "hand_sizes": tuple(view["hand_sizes"]),
-        "trick": _seq(view["trick"], family),
-        "leader": view["leader"],
-        "tricks": tuple(
-            Trick(t["leader"], _seq(t["cards"], family), t["winner"], t["points"])
-            for t in view["tricks"]
-        ),
-        "winner": view["winner"],
-        "target": view["target"],
-    }
-    if view["game"] == "hearts":
-        return HeartsView(
-            pass_direction=view["pass_direction"],
-            passed=_mask(view["passed"], family),
-            received=_mask(view["received"], family),
-            hearts_broken=view["hearts_broken"],
-            points_taken=tuple(view["points_taken"]),
-            totals=tuple(view["totals"]),
-            results=tuple(
-                HandResult(_four(r["points"]), r["moon"], _four(r["totals"]))
-                for r in view["results"]
-            ),
-            **common,
-        )
-    trump = view["trump"]
-    return RookView(
-        dealer=view["dealer"],
-        auction=tuple((entry[0] or 0, entry[1]) for entry in view["auction"]),  # a seat: an int
-        high_bid=view["high_bid"],
-        high_bidder=view["high_bidder"],
-        declarer=view["declarer"],
-        bid=view["bid"],
-        trump=None if trump is None else COLOUR_NAMES.index(trump),
-        nest_size=view["nest_size"],
-        nest=_mask(view["nest"], family),
-        discards=_mask(view["discards"], family),
-        captured=_pair(view["captured"]),
-        tricks_won=_pair(view["tricks_won"]),
-        totals=_pair(view["totals"]),
-        resigned=view["resigned"],
-        results=tuple(
-            RookHandResult(
-                declarer=r["declarer"],
-                bid=r["bid"],
-                trump=COLOUR_NAMES.index(r["trump"]),
-                counted=_pair(r["counted"]),
-                nest_points=r["nest_points"],
-                last_trick_team=r["last_trick_team"],
-                tricks_won=_pair(r["tricks_won"]),
-                made=r["made"],
-                score=_pair(r["score"]),
-                totals=_pair(r["totals"]),
-            )
-            for r in view["results"]
-        ),
-        **common,
-    )
+    """The engine's view of a validated view JSON (each field read back as its view
+    class declares it: :func:`~crowsnest.engine.view_fields.from_json`)."""
+    built: PlayerView = from_json(HeartsView if view["game"] == "hearts" else RookView, view)
+    return built
 
 
 def game_of(view: PlayerView) -> str:

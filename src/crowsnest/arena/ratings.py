@@ -11,7 +11,7 @@ bot's random source from (``seed``, game, seat), so one seed gives one run.
 
 ``python -m crowsnest.arena.ratings FAMILY --games N [--seconds S] --out FILE``
 writes ``{"family", "games", "seed", "ratings": {level: {"mu", "sigma"}}}``;
-``--merge A B --out src/crowsnest/server/bot_ratings.json`` puts two families'
+``--merge A B --out src/crowsnest/server/people/bot_ratings.json`` puts two families'
 runs into the server's file, with the command, date and machine given.
 """
 

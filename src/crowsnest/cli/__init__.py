@@ -5,9 +5,8 @@
 ``crowsnest arena RULES_ID ...`` (duplicate matches), ``crowsnest position NAME``
 (a scenario position's choices played out), ``crowsnest calibrate RULES_ID`` (the
 Rook auction's forecasts against what happens), ``crowsnest serve`` (the game
-server, docs/protocol.md), ``crowsnest bench-server`` (its load test),
-``crowsnest schema`` (the JSON Schemas of every wire format) and ``crowsnest native``
-(the compiled core).
+server, docs/protocol.md), ``crowsnest schema`` (the JSON Schemas of every wire
+format) and ``crowsnest native`` (the compiled core).
 
 One module per group of commands registers each command once
 (:func:`~crowsnest.cli.command.command`), and one wrapper turns the errors a command

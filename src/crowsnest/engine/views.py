@@ -8,22 +8,61 @@ nest for the declarer). A spectator (``seat=None``) sees no hand at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from crowsnest.engine.cards import COLOUR_NAMES, HEARTS, ROOK, Family, card_list_text, card_text
+from crowsnest.engine.cards import Family
 from crowsnest.engine.display import display_order
 from crowsnest.engine.rules import HeartsRules, RookRules, rules_of_view
 from crowsnest.engine.rules.hearts import PASS_OFFSET
 from crowsnest.engine.scoring import HandResult, RookHandResult
 from crowsnest.engine.tricks import Trick
+from crowsnest.engine.view_fields import (
+    AUCTION,
+    CARD_SEQUENCE,
+    CARDS,
+    COLOUR,
+    HAND,
+    HEARTS_RESULTS,
+    ROOK_RESULTS,
+    SEATS,
+    TRICKS,
+    Wire,
+    to_json,
+)
 
 if TYPE_CHECKING:
     from crowsnest.engine.hearts import HeartsGame
     from crowsnest.engine.rook import RookGame
 
+_SEAT = "the seat this view is for, `null` for a spectator"
+_ACTORS = "the seats that may act now, ascending"
+_SIZES = "how many cards each seat holds"
+_TRICK = "the trick in progress, in play order from `leader`"
+_LEADER = "who led the trick in progress (`play` phase), else `null`"
+_TEAM_OF_VIEWER = "the index in `teams` of the viewing seat's team, `null` for a spectator"
 
-def _cards(mask: int | None, family: Family) -> list[str] | None:
-    return None if mask is None else card_list_text(mask, family)
+
+# What a view of bot protocol version 1 lacks is given from its rule set and seat.
+
+
+def _target(rules: HeartsRules | RookRules, seat: int | None) -> int:
+    return rules.target
+
+
+def _teams(rules: HeartsRules | RookRules, seat: int | None) -> list[list[int]]:
+    return [list(t) for t in rules.teams]
+
+
+def _team(rules: HeartsRules | RookRules, seat: int | None) -> int | None:
+    return None if seat is None else rules.team_of(seat)
+
+
+def _bird(rules: HeartsRules | RookRules, seat: int | None) -> str | None:
+    return rules.bird_key
+
+
+def _nobody(rules: HeartsRules | RookRules, seat: int | None) -> None:
+    return None
 
 
 class _Derived:
@@ -69,47 +108,70 @@ class _Derived:
             return None
         return display_order(self.rule_set, self._trump(), self.hand)
 
-    def _hand_json(self) -> list[str] | None:
-        order = self.hand_order()
-        family = self.family
-        return None if order is None else [card_text(c, family) for c in order]
-
-    def _derived_json(self) -> dict[str, Any]:
-        return {
-            "teams": [list(t) for t in self.teams],
-            "team": self.team,
-            "bird": self.bird,
-        }
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON, each key as the view's class declares it
+        (:func:`~crowsnest.engine.view_fields.to_json`)."""
+        return to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
 class HeartsView(_Derived):
-    rules: str
-    """Rule set key, ``hearts@1``."""
-    seat: int | None
-    phase: str
-    actors: frozenset[int]
-    hand_number: int
-    pass_direction: str
-    hand: int | None
-    """Own hand (mask); None for a spectator."""
-    hand_sizes: tuple[int, ...]
-    passed: int | None
-    """The cards this seat passed, once chosen."""
-    received: int | None
-    """The cards this seat received, once the exchange is done."""
-    trick: tuple[int, ...]
-    """Cards of the trick in progress, in play order from ``leader``."""
-    leader: int | None
-    tricks: tuple[Trick, ...]
-    hearts_broken: bool
-    points_taken: tuple[int, ...]
-    """Points each seat has taken in this round's tricks (public)."""
-    totals: tuple[int, ...]
-    results: tuple[HandResult, ...]
-    winner: int | None
-    target: int
-    """The game ends when a total reaches this (the table's option or the rule set's)."""
+    """What one seat of a Hearts game may know."""
+
+    DERIVED: ClassVar[tuple[tuple[str, Wire], ...]] = (
+        ("game", Wire("hearts", "the family: which of the two view shapes")),
+        (
+            "teams",
+            Wire(
+                "teams", "`[[0], [1], [2], [3]]`: every player for themselves", since=2, fill=_teams
+            ),
+        ),
+        ("team", Wire("seat?", _TEAM_OF_VIEWER, since=2, fill=_team)),
+        ("bird", Wire("bird", "`null`: Hearts has no bird card", since=2, fill=_bird)),
+    )
+
+    rules: Annotated[str, Wire("rules", "the rule set key")]
+    seat: Annotated[int | None, Wire("seat?", _SEAT)]
+    phase: Annotated[str, Wire("phase", "`hand_over` only in single-hand positions")]
+    actors: Annotated[frozenset[int], Wire("seats", _ACTORS, SEATS)]
+    hand_number: Annotated[int, Wire("count", "the round, from 0")]
+    pass_direction: Annotated[str, Wire("pass_direction", "this round's pass")]
+    hand: Annotated[
+        int | None,
+        Wire(
+            "cards?",
+            "the seat's own hand in display order (clubs, diamonds, spades, hearts; each "
+            "from the ace down), `null` for a spectator",
+            HAND,
+        ),
+    ]
+    hand_sizes: Annotated[tuple[int, ...], Wire("counts", _SIZES)]
+    passed: Annotated[int | None, Wire("cards?", "the cards this seat passed, once chosen", CARDS)]
+    received: Annotated[
+        int | None,
+        Wire("cards?", "the cards this seat received, once the exchange is done", CARDS),
+    ]
+    trick: Annotated[tuple[int, ...], Wire("trick", _TRICK, CARD_SEQUENCE)]
+    leader: Annotated[int | None, Wire("seat?", _LEADER)]
+    tricks: Annotated[tuple[Trick, ...], Wire("tricks", "this round's completed tricks", TRICKS)]
+    hearts_broken: Annotated[bool, Wire("bool", "a heart has been played this round")]
+    points_taken: Annotated[
+        tuple[int, ...], Wire("counts", "points each seat has taken this round")
+    ]
+    totals: Annotated[tuple[int, ...], Wire("counts", "the game totals")]
+    results: Annotated[
+        tuple[HandResult, ...], Wire("results", "every scored round", HEARTS_RESULTS)
+    ]
+    winner: Annotated[int | None, Wire("seat?", "the winning seat once the game is over")]
+    target: Annotated[
+        int,
+        Wire(
+            "target",
+            "the game ends when a total reaches this (Hearts: the loser's)",
+            since=2,
+            fill=_target,
+        ),
+    ]
 
     @property
     def rule_set(self) -> HeartsRules:
@@ -124,33 +186,6 @@ class HeartsView(_Derived):
         if self.seat is None or self.pass_direction == "none":
             return None
         return (self.seat + PASS_OFFSET[self.pass_direction]) % self.rule_set.players
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as JSON, as its format ``engine.wire.HeartsViewJSON`` declares it."""
-        out = {
-            "game": self.family,
-            "rules": self.rules,
-            "seat": self.seat,
-            "phase": self.phase,
-            "actors": sorted(self.actors),
-            "hand_number": self.hand_number,
-            "pass_direction": self.pass_direction,
-            "hand": self._hand_json(),
-            "hand_sizes": list(self.hand_sizes),
-            "passed": _cards(self.passed, HEARTS),
-            "received": _cards(self.received, HEARTS),
-            "trick": [card_text(c, HEARTS) for c in self.trick],
-            "leader": self.leader,
-            "tricks": [t.to_json(HEARTS) for t in self.tricks],
-            "hearts_broken": self.hearts_broken,
-            "points_taken": list(self.points_taken),
-            "totals": list(self.totals),
-            "results": [r.to_json() for r in self.results],
-            "winner": self.winner,
-            "target": self.target,
-            **self._derived_json(),
-        }
-        return out
 
 
 def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
@@ -187,41 +222,95 @@ def hearts_view(game: HeartsGame, seat: int | None) -> HeartsView:
 
 @dataclass(frozen=True, slots=True)
 class RookView(_Derived):
-    rules: str
-    """Rule set key, ``rook/crowsnest@1``."""
-    seat: int | None
-    phase: str
-    actors: frozenset[int]
-    hand_number: int
-    dealer: int
-    hand: int | None
-    """Own hand (mask); None for a spectator."""
-    hand_sizes: tuple[int, ...]
-    auction: tuple[tuple[int, int | None], ...]
-    """(seat, bid or None for a pass) in order, this hand."""
-    high_bid: int | None
-    high_bidder: int | None
-    declarer: int | None
-    bid: int | None
-    trump: int | None
-    nest_size: int
-    nest: int | None
-    """The nest as dealt: only the declarer sees it, once taken up."""
-    discards: int | None
-    """What the declarer laid back: only the declarer sees it."""
-    trick: tuple[int, ...]
-    leader: int | None
-    tricks: tuple[Trick, ...]
-    captured: tuple[int, int]
-    """Counter points each team has taken in this hand's tricks (public)."""
-    tricks_won: tuple[int, int]
-    totals: tuple[int, int]
-    results: tuple[RookHandResult, ...]
-    winner: int | None
-    target: int
-    """The game ends when a team's total reaches this (the table's option or the rule set's)."""
-    resigned: int | None
-    """The team that resigned the game (the other one won it); None: nobody resigned."""
+    """What one seat of a Rook game may know; pairs are per team, We (seats 0 and 2)
+    then They."""
+
+    DERIVED: ClassVar[tuple[tuple[str, Wire], ...]] = (
+        ("game", Wire("rook", "the family: which of the two view shapes")),
+        (
+            "teams",
+            Wire("teams", "the partners: `[[0, 2], [1, 3]]`, We then They", since=2, fill=_teams),
+        ),
+        ("team", Wire("team?", _TEAM_OF_VIEWER, since=2, fill=_team)),
+        (
+            "bird",
+            Wire(
+                "bird",
+                "the bird card's name key (`crow` in CrowsNest), `null` without the bird",
+                since=2,
+                fill=_bird,
+            ),
+        ),
+    )
+
+    rules: Annotated[str, Wire("rules", "the rule set key")]
+    seat: Annotated[int | None, Wire("seat?", _SEAT)]
+    phase: Annotated[str, Wire("phase", "`hand_over` only in single-hand positions")]
+    actors: Annotated[frozenset[int], Wire("seats", _ACTORS, SEATS)]
+    hand_number: Annotated[int, Wire("count", "the hand, from 0")]
+    dealer: Annotated[int, Wire("seat", "this hand's dealer")]
+    hand: Annotated[
+        int | None,
+        Wire(
+            "cards?",
+            "the seat's own hand in display order: by colour, trump first once named, "
+            "each colour from its highest card down by this rule set's ranks (the bird "
+            "where it ranks), `null` for a spectator",
+            HAND,
+        ),
+    ]
+    hand_sizes: Annotated[tuple[int, ...], Wire("counts", _SIZES)]
+    auction: Annotated[
+        tuple[tuple[int, int | None], ...],
+        Wire("auction", "this hand's bids and passes, in order", AUCTION),
+    ]
+    high_bid: Annotated[int | None, Wire("count?", "the highest bid so far")]
+    high_bidder: Annotated[int | None, Wire("seat?", "who made it")]
+    declarer: Annotated[int | None, Wire("seat?", "who won the auction, once it is over")]
+    bid: Annotated[int | None, Wire("count?", "the contract, once the auction is over")]
+    trump: Annotated[int | None, Wire("colour?", "the trump colour, once named", COLOUR)]
+    nest_size: Annotated[int, Wire("count", "cards in the nest")]
+    nest: Annotated[
+        int | None,
+        Wire("cards?", "the nest as dealt: the declarer only, once taken up", CARDS),
+    ]
+    discards: Annotated[int | None, Wire("cards?", "the cards laid back: the declarer only", CARDS)]
+    trick: Annotated[tuple[int, ...], Wire("trick", _TRICK, CARD_SEQUENCE)]
+    leader: Annotated[int | None, Wire("seat?", _LEADER)]
+    tricks: Annotated[tuple[Trick, ...], Wire("tricks", "this hand's completed tricks", TRICKS)]
+    captured: Annotated[
+        tuple[int, int],
+        Wire("pair", "counter points each team (We, They) has taken this hand"),
+    ]
+    tricks_won: Annotated[tuple[int, int], Wire("pair", "tricks each team has taken this hand")]
+    totals: Annotated[tuple[int, int], Wire("totals", "the game totals")]
+    results: Annotated[
+        tuple[RookHandResult, ...],
+        Wire(
+            "results",
+            "every scored hand: the fields of the `hand_end` event but `hand_number`",
+            ROOK_RESULTS,
+        ),
+    ]
+    winner: Annotated[int | None, Wire("team?", "the winning team once the game is over")]
+    target: Annotated[
+        int,
+        Wire(
+            "target",
+            "the game ends when a team's total reaches this, with the options",
+            since=2,
+            fill=_target,
+        ),
+    ]
+    resigned: Annotated[
+        int | None,
+        Wire(
+            "team?",
+            "the team that resigned (the other one won); `null` unless a team resigned",
+            since=2,
+            fill=_nobody,
+        ),
+    ]
 
     @property
     def rule_set(self) -> RookRules:
@@ -231,41 +320,6 @@ class RookView(_Derived):
 
     def _trump(self) -> int | None:
         return self.trump
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as JSON, as its format ``engine.wire.RookViewJSON`` declares it."""
-        out = {
-            "game": self.family,
-            "rules": self.rules,
-            "seat": self.seat,
-            "phase": self.phase,
-            "actors": sorted(self.actors),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "hand": self._hand_json(),
-            "hand_sizes": list(self.hand_sizes),
-            "auction": [[s, b] for s, b in self.auction],
-            "high_bid": self.high_bid,
-            "high_bidder": self.high_bidder,
-            "declarer": self.declarer,
-            "bid": self.bid,
-            "trump": None if self.trump is None else COLOUR_NAMES[self.trump],
-            "nest_size": self.nest_size,
-            "nest": _cards(self.nest, ROOK),
-            "discards": _cards(self.discards, ROOK),
-            "trick": [card_text(c, ROOK) for c in self.trick],
-            "leader": self.leader,
-            "tricks": [t.to_json(ROOK) for t in self.tricks],
-            "captured": list(self.captured),
-            "tricks_won": list(self.tricks_won),
-            "totals": list(self.totals),
-            "results": [r.to_json() for r in self.results],
-            "winner": self.winner,
-            "target": self.target,
-            "resigned": self.resigned,
-            **self._derived_json(),
-        }
-        return out
 
 
 def rook_view(game: RookGame, seat: int | None) -> RookView:

@@ -1,11 +1,11 @@
-"""The web application: the routers of :mod:`~crowsnest.server.api` (tables, rules,
-stats), :mod:`~crowsnest.server.web_api` (the client's Info and History tabs),
-:mod:`~crowsnest.server.ws` (``/ws/{table_id}``) and :mod:`~crowsnest.server.client`
+"""The web application: the routers of :mod:`~crowsnest.server.faces.api` (tables, rules,
+stats), :mod:`~crowsnest.server.faces.web_api` (the client's Info and History tabs),
+:mod:`~crowsnest.server.faces.ws` (``/ws/{table_id}``) and :mod:`~crowsnest.server.faces.client`
 (``/``, ``/i18n/<lang>.json``; ``/static/...``), with the store, the bots and the hub
 started by its lifespan (OpenAPI at ``/docs``).
 
 The routes only translate: requests are validated into the models of
-:mod:`crowsnest.server.schemas`, handed to the :class:`~crowsnest.server.hub.Hub`, and
+:mod:`crowsnest.server.models`, handed to the :class:`~crowsnest.server.live.hub.Hub`, and
 its answers sent back. Errors are ``{"error": {"code": ..., "message": ...}}`` over HTTP
 (the status from :data:`STATUS`) and ``{"type": "error", ...}`` messages on the
 websocket; neither ever carries a stack trace.
@@ -30,20 +30,21 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from crowsnest import __version__
-from crowsnest.server import accounts, api, client, players_api, web_api, ws
-from crowsnest.server.bots import BotRunner
-from crowsnest.server.guard import BodyTimeout
-from crowsnest.server.hub import Hub
-from crowsnest.server.identity import Identity
-from crowsnest.server.limits import retry_seconds
-from crowsnest.server.logs import server_event
-from crowsnest.server.names import BadName
-from crowsnest.server.players_store import PlayerStore
-from crowsnest.server.registry import Registry, RegistryFactory
-from crowsnest.server.schemas import ErrorBody
-from crowsnest.server.settings import Settings
-from crowsnest.server.store import Store, Writer
-from crowsnest.server.table import TableError
+from crowsnest.server.faces import accounts, api, client, players_api, web_api, ws
+from crowsnest.server.faces.identity import Identity
+from crowsnest.server.live.hub import Hub
+from crowsnest.server.live.tables import Registry, RegistryFactory
+from crowsnest.server.models.http import ErrorBody
+from crowsnest.server.ops.guard import BodyTimeout
+from crowsnest.server.ops.limits import retry_seconds
+from crowsnest.server.ops.logs import server_event
+from crowsnest.server.ops.settings import Settings
+from crowsnest.server.people.names import BadName
+from crowsnest.server.store.players import PlayerStore
+from crowsnest.server.store.store import Store
+from crowsnest.server.store.writer import Writer
+from crowsnest.server.table.bots import BotRunner
+from crowsnest.server.table.parts import TableError
 from crowsnest.web import STATIC_DIR
 
 MAX_HTTP_BODY = 16 * 1024
@@ -193,7 +194,7 @@ def _cluster(settings: Settings) -> tuple[Any, RegistryFactory]:
         return None, Registry
     from redis.asyncio import Redis
 
-    from crowsnest.server.cluster.registry import LeaseRegistry
+    from crowsnest.server.cluster.ownership import LeaseRegistry
 
     redis = Redis.from_url(settings.redis_url)
     return redis, LeaseRegistry.factory(redis, settings.node_name(), settings.lease)

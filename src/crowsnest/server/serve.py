@@ -6,11 +6,11 @@ import gc
 import sys
 
 from crowsnest import native
-from crowsnest.server.settings import Settings
+from crowsnest.server.ops.settings import Settings
 
 
 def run(settings: Settings) -> int:
-    from crowsnest.server.single import AlreadyServing, DatabaseLock
+    from crowsnest.server.ops.single import AlreadyServing, DatabaseLock
 
     url = settings.resolved_database_url()
     if settings.redis_url and not url.startswith("postgresql"):
@@ -33,8 +33,8 @@ def _serve(settings: Settings) -> int:
     import uvicorn
 
     from crowsnest.server.app import create_app
-    from crowsnest.server.guard import Guard, guarded_protocol
-    from crowsnest.server.logs import configure
+    from crowsnest.server.ops.guard import Guard, guarded_protocol
+    from crowsnest.server.ops.logs import configure
 
     configure(settings.log_level)
     _raise_file_limit()

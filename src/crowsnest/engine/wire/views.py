@@ -1,11 +1,16 @@
 """A seat's view as JSON (``HeartsView.to_json()``, ``RookView.to_json()``), the
-two told apart by ``game``, and its adapters."""
+two told apart by ``game``, and its adapters. Each key is declared once, beside its
+field in the view's dataclass (:mod:`crowsnest.engine.view_fields`); this module
+gives the wire types those declarations name."""
 
-from typing import Annotated, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, Field, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
+from crowsnest.engine.cards import Family
+from crowsnest.engine.view_fields import json_fields
+from crowsnest.engine.views import HeartsView, RookView
 from crowsnest.engine.wire.parts import (
     READ,
     Colour,
@@ -31,56 +36,6 @@ from crowsnest.engine.wire.parts import (
     invalid,
 )
 
-_SEAT = doc("the seat this view is for, `null` for a spectator")
-_ACTORS = doc("the seats that may act now, ascending")
-_SIZES = doc("how many cards each seat holds")
-_TRICK = doc("the trick in progress, in play order from `leader`")
-_LEADER = doc("who led the trick in progress (`play` phase), else `null`")
-_TEAM_OF_VIEWER = doc("the index in `teams` of the viewing seat's team, `null` for a spectator")
-
-
-@with_config(READ)
-class HeartsViewJSON(TypedDict):
-    """What one seat of a Hearts game may know (``HeartsView.to_json()``)."""
-
-    game: Annotated[Literal["hearts"], doc("the family: which of the two view shapes")]
-    rules: Annotated[HeartsRulesKey, doc("the rule set key")]
-    seat: Annotated[Seat | None, _SEAT]
-    phase: Annotated[HeartsPhase, doc("`hand_over` only in single-hand positions")]
-    actors: Annotated[list[Seat], _ACTORS]
-    hand_number: Annotated[Count, doc("the round, from 0")]
-    pass_direction: Annotated[PassDirection, doc("this round's pass")]
-    hand: Annotated[
-        HeartsCards | None,
-        doc(
-            "the seat's own hand in display order (clubs, diamonds, spades, hearts; each "
-            "from the ace down), `null` for a spectator"
-        ),
-    ]
-    hand_sizes: Annotated[list[Count], Four, _SIZES]
-    passed: Annotated[HeartsCards | None, doc("the cards this seat passed, once chosen")]
-    received: Annotated[
-        HeartsCards | None, doc("the cards this seat received, once the exchange is done")
-    ]
-    trick: Annotated[list[HeartsCard], Field(max_length=3), _TRICK]
-    leader: Annotated[Seat | None, _LEADER]
-    tricks: Annotated[list[HeartsTrickJSON], doc("this round's completed tricks")]
-    hearts_broken: Annotated[bool, doc("a heart has been played this round")]
-    points_taken: Annotated[list[Count], Four, doc("points each seat has taken this round")]
-    totals: Annotated[list[Count], Four, doc("the game totals")]
-    results: Annotated[list[HeartsResultJSON], doc("every scored round")]
-    winner: Annotated[Seat | None, doc("the winning seat once the game is over")]
-    target: Annotated[
-        int, Field(gt=0), doc("the game ends when a total reaches this (Hearts: the loser's)")
-    ]
-    teams: Annotated[
-        list[Annotated[list[Seat], Field(min_length=1, max_length=1)]],
-        Four,
-        doc("`[[0], [1], [2], [3]]`: every player for themselves"),
-    ]
-    team: Annotated[Seat | None, _TEAM_OF_VIEWER]
-    bird: Annotated[None, doc("`null`: Hearts has no bird card")]
-
 
 def _auction_entry(entry: list[int | None]) -> list[int | None]:
     if not (isinstance(entry[0], int) and 0 <= entry[0] <= 3):
@@ -96,67 +51,69 @@ AuctionEntry = Annotated[
 ]
 
 
-@with_config(READ)
-class RookViewJSON(TypedDict):
-    """What one seat of a Rook game may know (``RookView.to_json()``); pairs are per
-    team, We (seats 0 and 2) then They."""
+_COMMON: Final[dict[str, Any]] = {
+    "seat": Seat,
+    "seat?": Seat | None,
+    "seats": list[Seat],
+    "team?": Team | None,
+    "count": Count,
+    "count?": Count | None,
+    "counts": Annotated[list[Count], Four],
+    "pair": Annotated[list[Count], Two],
+    "totals": Annotated[list[int], Two],
+    "bool": bool,
+    "target": Annotated[int, Field(gt=0)],
+    "colour?": Colour | None,
+    "pass_direction": PassDirection,
+    "auction": list[AuctionEntry],
+}
+TYPES: Final[dict[Family, dict[str, Any]]] = {
+    "hearts": {
+        **_COMMON,
+        "hearts": Literal["hearts"],
+        "rules": HeartsRulesKey,
+        "phase": HeartsPhase,
+        "cards?": HeartsCards | None,
+        "trick": Annotated[list[HeartsCard], Field(max_length=3)],
+        "tricks": list[HeartsTrickJSON],
+        "results": list[HeartsResultJSON],
+        "teams": Annotated[list[Annotated[list[Seat], Field(min_length=1, max_length=1)]], Four],
+        "bird": None,
+    },
+    "rook": {
+        **_COMMON,
+        "rook": Literal["rook"],
+        "rules": RookRulesKey,
+        "phase": RookPhase,
+        "cards?": RookCards | None,
+        "trick": Annotated[list[RookCard], Field(max_length=3)],
+        "tricks": list[RookTrickJSON],
+        "results": list[RookResultJSON],
+        "teams": Annotated[list[Annotated[list[Seat], Two]], Two],
+        "bird": Literal["crow", "rook"] | None,
+    },
+}
+"""The wire types a view's field may declare (``Wire.type``), by family."""
 
-    game: Annotated[Literal["rook"], doc("the family: which of the two view shapes")]
-    rules: Annotated[RookRulesKey, doc("the rule set key")]
-    seat: Annotated[Seat | None, _SEAT]
-    phase: Annotated[RookPhase, doc("`hand_over` only in single-hand positions")]
-    actors: Annotated[list[Seat], _ACTORS]
-    hand_number: Annotated[Count, doc("the hand, from 0")]
-    dealer: Annotated[Seat, doc("this hand's dealer")]
-    hand: Annotated[
-        RookCards | None,
-        doc(
-            "the seat's own hand in display order: by colour, trump first once named, "
-            "each colour from its highest card down by this rule set's ranks (the bird "
-            "where it ranks), `null` for a spectator"
-        ),
-    ]
-    hand_sizes: Annotated[list[Count], Four, _SIZES]
-    auction: Annotated[list[AuctionEntry], doc("this hand's bids and passes, in order")]
-    high_bid: Annotated[Count | None, doc("the highest bid so far")]
-    high_bidder: Annotated[Seat | None, doc("who made it")]
-    declarer: Annotated[Seat | None, doc("who won the auction, once it is over")]
-    bid: Annotated[Count | None, doc("the contract, once the auction is over")]
-    trump: Annotated[Colour | None, doc("the trump colour, once named")]
-    nest_size: Annotated[Count, doc("cards in the nest")]
-    nest: Annotated[RookCards | None, doc("the nest as dealt: the declarer only, once taken up")]
-    discards: Annotated[RookCards | None, doc("the cards laid back: the declarer only")]
-    trick: Annotated[list[RookCard], Field(max_length=3), _TRICK]
-    leader: Annotated[Seat | None, _LEADER]
-    tricks: Annotated[list[RookTrickJSON], doc("this hand's completed tricks")]
-    captured: Annotated[
-        list[Count], Two, doc("counter points each team (We, They) has taken this hand")
-    ]
-    tricks_won: Annotated[list[Count], Two, doc("tricks each team has taken this hand")]
-    totals: Annotated[list[int], Two, doc("the game totals")]
-    results: Annotated[
-        list[RookResultJSON],
-        doc("every scored hand: the fields of the `hand_end` event but `hand_number`"),
-    ]
-    winner: Annotated[Team | None, doc("the winning team once the game is over")]
-    target: Annotated[
-        int, Field(gt=0), doc("the game ends when a team's total reaches this, with the options")
-    ]
-    resigned: Annotated[
-        Team | None,
-        doc("the team that resigned (the other one won); `null` unless a team resigned"),
-    ]
-    teams: Annotated[
-        list[Annotated[list[Seat], Two]],
-        Two,
-        doc("the partners: `[[0, 2], [1, 3]]`, We then They"),
-    ]
-    team: Annotated[Team | None, _TEAM_OF_VIEWER]
-    bird: Annotated[
-        Literal["crow", "rook"] | None,
-        doc("the bird card's name key (`crow` in CrowsNest), `null` without the bird"),
-    ]
 
+def view_format(view: type, family: Family, name: str) -> Any:
+    """The JSON format of the view class ``view`` (a TypedDict named ``name``): a key
+    for each of :func:`~crowsnest.engine.view_fields.json_fields`, its type looked up
+    in :data:`TYPES` and its description the declaration's."""
+    types = TYPES[family]
+    keys = {f.name: Annotated[types[f.wire.type], doc(f.wire.doc)] for f in json_fields(view)}
+    shape = TypedDict(name, keys)  # type: ignore[misc]
+    shape.__doc__ = view.__doc__
+    shape.__module__ = __name__
+    return with_config(READ)(shape)
+
+
+if TYPE_CHECKING:
+    HeartsViewJSON = dict[str, Any]
+    RookViewJSON = dict[str, Any]
+else:
+    HeartsViewJSON = view_format(HeartsView, "hearts", "HeartsViewJSON")
+    RookViewJSON = view_format(RookView, "rook", "RookViewJSON")
 
 ViewJSON = Annotated[HeartsViewJSON | RookViewJSON, Field(discriminator="game")]
 

@@ -13,6 +13,7 @@ are atomic.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
@@ -57,6 +58,14 @@ def fence_key(table_id: str) -> str:
 
 def wanted_key(table_id: str) -> str:
     return f"{PREFIX}wanted:{table_id}"
+
+
+@dataclass(slots=True)
+class Held:
+    fence: int
+    valid_until: float
+    """``time.monotonic()`` after which the lease may be another node's."""
+    since: float
 
 
 class Leases:

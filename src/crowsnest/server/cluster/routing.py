@@ -3,7 +3,7 @@ route runs, that node takes the table if nobody serves it, or answers the retrya
 ``table_unavailable`` (with ``Retry-After``) while its owner hands it over.
 
 The websocket endpoint needs no middleware: it looks its table up with
-:meth:`~crowsnest.server.registry.Registry.find`, which claims it the same way.
+:meth:`~crowsnest.server.live.tables.Registry.find`, which claims it the same way.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from crowsnest.server.table import TableError
+from crowsnest.server.table.parts import TableError
 
 TABLE_PATH = re.compile(r"^/api/tables/([^/]+)(?:/|$)")
 

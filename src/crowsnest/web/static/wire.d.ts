@@ -190,7 +190,7 @@ export interface StateMessage {
   time_left: (number | null)[];
 }
 /**
- * What one seat of a Hearts game may know (``HeartsView.to_json()``).
+ * What one seat of a Hearts game may know.
  */
 export interface HeartsViewJSON {
   /**
@@ -353,8 +353,8 @@ export interface HeartsResultJSON {
   totals: [number, number, number, number, ...number[]];
 }
 /**
- * What one seat of a Rook game may know (``RookView.to_json()``); pairs are per
- * team, We (seats 0 and 2) then They.
+ * What one seat of a Rook game may know; pairs are per team, We (seats 0 and 2)
+ * then They.
  */
 export interface RookViewJSON {
   /**

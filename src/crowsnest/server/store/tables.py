@@ -1,0 +1,279 @@
+"""The tables' repository: a table and its seats created, the seats claimed, filled,
+moved, freed and left, the turn deadlines and time-outs, the owner's fence, the
+action log appended to, and a table read back with its seats and its log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from crowsnest.server.store.rows import (
+    SeatRow,
+    StaleOwner,
+    StoredTable,
+    TableRow,
+    accepted_row,
+    seat_row,
+    table_row,
+    utcnow,
+)
+from crowsnest.server.store.schema import actions, seats, table_owners, tables
+from crowsnest.server.table.parts import Accepted
+
+
+class TablesRepo:
+    """Tables, their seats and their action logs (part of
+    :class:`~crowsnest.server.store.store.Store`)."""
+
+    engine: Engine
+
+    # -- writes (run with a connection in a transaction) --------------------------------
+
+    @staticmethod
+    def create_table(conn: Connection, row: TableRow, seat_rows: Sequence[SeatRow]) -> None:
+        conn.execute(
+            tables.insert().values(
+                id=row.id,
+                rules=row.rules,
+                options=row.options,
+                seed=row.seed,
+                level=row.level,
+                public=row.public,
+                invite_hash=row.invite_hash,
+                grace=row.grace,
+                bot_delay=row.bot_delay,
+                status=row.status,
+                created_at=utcnow(),
+                secret=row.secret,
+                seed_chosen=row.seed_chosen,
+                timer=row.timer,
+                turn_seconds=row.turn_seconds,
+            )
+        )
+        conn.execute(
+            seats.insert(),
+            [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name}
+                for s in seat_rows
+            ],
+        )
+
+    @staticmethod
+    def claim_seat(
+        conn: Connection,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        status: str,
+        player_id: str | None = None,
+    ) -> bool:
+        """Give the seat its token hash (and its player) if it has none yet; False if
+        it was taken."""
+        done = conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None))
+            .values(name=name, token_hash=token_hash, joined_at=utcnow(), player_id=player_id)
+        )
+        if done.rowcount != 1:
+            return False
+        conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
+        return True
+
+    @staticmethod
+    def fill_seats(conn: Connection, table_id: str, names: dict[int, str]) -> bool:
+        """Make the unclaimed human seats of ``names`` bot seats, each under its bot's
+        name; the game starts. False if one of them was claimed meanwhile."""
+        done = conn.execute(
+            seats.update()
+            .where(
+                seats.c.table_id == table_id,
+                seats.c.seat.in_(list(names)),
+                seats.c.kind == "human",
+                seats.c.token_hash.is_(None),
+            )
+            .values(kind="bot", name=sa.case(names, value=seats.c.seat))
+        )
+        if done.rowcount != len(names):
+            return False
+        conn.execute(tables.update().where(tables.c.id == table_id).values(status="playing"))
+        return True
+
+    @staticmethod
+    def move_seat(conn: Connection, table_id: str, seat: int, to: int) -> bool:
+        """Move a claimed seat's player (name, token) to the free seat ``to``;
+        False if ``to`` was taken meanwhile."""
+        where = sa.and_(seats.c.table_id == table_id, seats.c.seat == seat)
+        old = conn.execute(seats.select().where(where)).first()
+        if old is None or old.token_hash is None:
+            return False
+        done = conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == to, seats.c.kind == "human")
+            .where(seats.c.token_hash.is_(None))
+            .values(name=old.name, token_hash=old.token_hash, joined_at=old.joined_at)
+        )
+        if done.rowcount != 1:
+            return False
+        conn.execute(seats.update().where(where).values(name=None, token_hash=None, joined_at=None))
+        return True
+
+    @staticmethod
+    def free_seat(conn: Connection, table_id: str, seat: int) -> None:
+        """A player gave up their seat before the game started: unclaimed again."""
+        conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat)
+            .values(name=None, token_hash=None, joined_at=None, deadline=None)
+        )
+
+    @staticmethod
+    def leave_seat(conn: Connection, table_id: str, seat: int, seq: int) -> None:
+        """The seat's player left the game at ``seq``: its bot plays it for good."""
+        conn.execute(
+            seats.update()
+            .where(seats.c.table_id == table_id, seats.c.seat == seat)
+            .values(left_seq=seq, deadline=None)
+        )
+
+    @staticmethod
+    def set_deadlines(
+        conn: Connection, entries: Sequence[tuple[str, int, datetime | None]]
+    ) -> None:
+        """Store (table id, seat, deadline) turn deadlines (``None``: no timer runs)."""
+        for table_id, seat, deadline in entries:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(deadline=deadline)
+            )
+
+    @staticmethod
+    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int, bool]]) -> None:
+        """Store (table id, seat, time-outs in a row, away) of seats whose count or away
+        changed."""
+        for table_id, seat, count, away in entries:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(timeouts=count, away=away)
+            )
+
+    @staticmethod
+    def expire(conn: Connection, table_id: str) -> None:
+        """A table that waited too long for its players: ``expired``, never loaded again."""
+        conn.execute(
+            tables.update()
+            .where(tables.c.id == table_id, tables.c.status == "waiting")
+            .values(status="expired", finished_at=utcnow())
+        )
+
+    @staticmethod
+    def take(conn: Connection, table_id: str, fence: int, node: str) -> bool:
+        """Record ``node`` as the owner of the table with the lease numbered ``fence``;
+        False if a lease numbered as high or higher is recorded. It waits for the
+        appends of the previous owner in flight (they hold the row), and every one
+        after it with a lower fence is refused."""
+        done = conn.execute(
+            table_owners.update()
+            .where(table_owners.c.table_id == table_id, table_owners.c.fence < fence)
+            .values(fence=fence, node=node, since=utcnow())
+        )
+        if done.rowcount == 1:
+            return True
+        held = conn.execute(
+            sa.select(table_owners.c.fence).where(table_owners.c.table_id == table_id)
+        ).first()
+        if held is not None:
+            return False
+        conn.execute(
+            table_owners.insert().values(table_id=table_id, fence=fence, node=node, since=utcnow())
+        )
+        return True
+
+    @staticmethod
+    def append(
+        conn: Connection,
+        entries: Sequence[tuple[str, Accepted]],
+        fences: Mapping[str, int] | None = None,
+    ) -> None:
+        """Append (table id, accepted action) entries to the log, in one ``INSERT``.
+        ``fences``: by table, the writer's lease number, checked first (and the
+        owner's row held until the commit): :class:`StaleOwner` if it is not the
+        recorded owner's."""
+        for table_id, fence in (fences or {}).items():
+            held = conn.execute(
+                table_owners.update()
+                .where(table_owners.c.table_id == table_id, table_owners.c.fence == fence)
+                .values(fence=fence)
+            )
+            if held.rowcount != 1:
+                raise StaleOwner(table_id, fence)
+        now = utcnow()
+        conn.execute(
+            actions.insert(),
+            [
+                {
+                    "table_id": t,
+                    "seq": a.seq,
+                    "seat": a.seat,
+                    "action": a.action,
+                    "by": a.by,
+                    "at": now,
+                }
+                for t, a in entries
+            ],
+        )
+
+    # -- reads -------------------------------------------------------------------------
+
+    def load_unfinished(self) -> list[StoredTable]:
+        """Every table waiting or playing (not over, not expired), with its seats and
+        its action log in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                tables.select()
+                .where(tables.c.status.in_(("waiting", "playing")))
+                .order_by(tables.c.created_at)
+            ).all()
+            return [self._load(conn, table_row(r)) for r in rows]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        """One table, with its seats and its action log."""
+        with self.engine.connect() as conn:
+            r = conn.execute(tables.select().where(tables.c.id == table_id)).first()
+            return None if r is None else self._load(conn, table_row(r))
+
+    @staticmethod
+    def _load(conn: Connection, row: TableRow) -> StoredTable:
+        seat_rows = conn.execute(
+            seats.select().where(seats.c.table_id == row.id).order_by(seats.c.seat)
+        ).all()
+        action_rows = conn.execute(
+            actions.select().where(actions.c.table_id == row.id).order_by(actions.c.seq)
+        ).all()
+        return StoredTable(
+            row, [seat_row(s) for s in seat_rows], [accepted_row(a) for a in action_rows]
+        )
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(tables.select().where(tables.c.id == table_id)).first()
+            return None if r is None else table_row(r)
+
+    def seat_rows(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).all()
+            return [seat_row(s) for s in rows]
+
+    def actions(self, table_id: str) -> list[Accepted]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                actions.select().where(actions.c.table_id == table_id).order_by(actions.c.seq)
+            ).all()
+            return [accepted_row(a) for a in rows]

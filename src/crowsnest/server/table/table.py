@@ -1,0 +1,96 @@
+"""One table, sans I/O: every input is a method call that returns the messages to send.
+
+The table owns the game, the seats and the sequence number; it knows nothing of
+sockets, databases or clocks (the time is an argument, ``now``, in seconds). The
+caller applies one call at a time per table, persists :attr:`Outcome.accepted`
+before it sends anything, and then delivers :attr:`Outcome.out`.
+
+:class:`Table` joins the parts of this folder, each a module: the state they share
+(:mod:`.state`), the seats and connections (:mod:`.seats`), the turn timer and the
+time-outs (:mod:`.timers`), playing (:mod:`.play`), resigning (:mod:`.resign`) and
+chat (:mod:`.chat`); it adds the rebuild from a log and :meth:`Table.handle`.
+
+Sequence numbers: ``seq`` is the number of actions applied. Every state message
+carries it, and an action names the ``seq`` of the state it answers. Each seat also
+has ``since``: the ``seq`` at which its legal actions last changed. An action is
+*stale* unless ``since <= seq_named <= seq``, so a Hearts pass chosen while another
+player passed still counts, while a card chosen before the trick moved does not. It
+is a *duplicate* when it repeats the seat's last accepted action and names a state
+from before that action was applied: the same action sent twice is applied once.
+
+>>> t = Table("t1", TableConfig("hearts", {}, seed=1, seats=("human", "bot", "bot", "bot")),
+...           now=0.0)
+>>> t.status
+'waiting'
+>>> _ = t.claim(0, "Ann", "hash", now=0.0)
+>>> t.status, t.bot_plan(now=0.0)
+('playing', BotTurn(seat=1, seq=0, due=0.8, bot='normal'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from crowsnest.server.models.client_messages import (
+    AnyClientMessage,
+    BackMessage,
+    ChatSend,
+    HelloMessage,
+    LeaveMessage,
+    PingMessage,
+    ResignAnswer,
+    ResignSend,
+    SyncMessage,
+)
+from crowsnest.server.models.server_messages import PongMessage
+from crowsnest.server.table.chat import Chat
+from crowsnest.server.table.parts import Outcome, Seat, TableConfig
+from crowsnest.server.table.resign import Resigning
+from crowsnest.server.table.seats import Seats
+
+
+class Table(Seats, Chat, Resigning):
+    """A game with four seats, its players' presence and its sequence number.
+
+    ``actions`` (seat, text) rebuilds a table from its log after a restart.
+    """
+
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        *,
+        now: float,
+        seats: Sequence[Seat] | None = None,
+        actions: Sequence[tuple[int, str]] = (),
+    ) -> None:
+        super().__init__(table_id, config, now=now, seats=seats)
+        for seat_no, text in actions:
+            self._advance(seat_no, text, now)
+        if self.status == "playing":
+            self._start_clocks(now)
+        self._deadlines = {}
+
+    # -- messages ----------------------------------------------------------------------
+
+    def handle(self, seat: int | None, message: AnyClientMessage, now: float) -> Outcome:
+        """One client message from ``seat``'s connection (``None``: a spectator)."""
+        if isinstance(message, PingMessage):
+            return Outcome([("reply", PongMessage())])
+        if isinstance(message, SyncMessage):
+            return Outcome([("reply", self.state(seat, now=now))])
+        if isinstance(message, HelloMessage):
+            return self._refuse("already_joined", "this connection has already said hello")
+        if seat is None:
+            return self._refuse("not_seated", "spectators cannot act")
+        if isinstance(message, ChatSend):
+            return self._chat(seat, message, now)
+        if isinstance(message, BackMessage):
+            return self._back(seat, now)
+        if isinstance(message, LeaveMessage):
+            return self._leave(seat, now)
+        if isinstance(message, ResignSend):
+            return self._resign(seat, now)
+        if isinstance(message, ResignAnswer):
+            return self._resign_answer(seat, message.accept, now)
+        return self._human_action(seat, message, now)
