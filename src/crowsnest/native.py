@@ -60,6 +60,7 @@ MODULES: Final = (
     "crowsnest.ai.hearts.policy",
     "crowsnest.ai.hearts.worlds",
     "crowsnest.ai.hearts.search",
+    "crowsnest.ai.hearts.tree",
     "crowsnest.ai.hearts.hard",
     "crowsnest.ai.hearts.solver",
     "crowsnest.ai.rook.common",

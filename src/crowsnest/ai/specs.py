@@ -34,6 +34,8 @@ OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
             "worlds": _COUNT,
             "time_limit": _SECONDS,
             "moon_high": Annotated[int, Field(ge=0, le=13)],
+            "exact_cards": Annotated[int, Field(ge=0, le=13)],
+            "tree": Annotated[int, Field(ge=0)],
         }
     },
     "rook": {

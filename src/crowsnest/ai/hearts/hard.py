@@ -30,6 +30,7 @@ from crowsnest.ai.base import concrete
 from crowsnest.ai.budget import Scorer, TimedSearch
 from crowsnest.ai.hearts.common import pass_choice, playable
 from crowsnest.ai.hearts.search import (
+    EXACT_NODES,
     MOON_PASS_HIGH,
     pass_candidates,
     pass_out,
@@ -41,13 +42,22 @@ from crowsnest.ai.hearts.search import (
     survivors,
 )
 from crowsnest.ai.hearts.situation import DECK
+from crowsnest.ai.hearts.solver import Solver
+from crowsnest.ai.hearts.tree import tree_values
 from crowsnest.ai.hearts.worlds import Worlds
 from crowsnest.ai.outcome import Outcome, hearts_outcome
 from crowsnest.engine import Action, HeartsView, LegalAction, PassCards, Play, PlayerView
-from crowsnest.engine.cards import bits
+from crowsnest.engine.cards import bits, popcount
+from crowsnest.engine.rules.hearts import HEARTS
 
 DEFAULT_WORLDS: Final = 200
 """Sampled worlds per decision: every candidate is played out in each."""
+DEFAULT_EXACT_CARDS: Final = 0
+"""Cards in hand from which each candidate is valued in each world by the exact search
+of the rest of the hand rather than played out by the policies (0: never)."""
+DEFAULT_TREE: Final = 0
+"""Playouts a candidate in each world through a UCT tree (:mod:`~crowsnest.ai.hearts.
+tree`); 0: one playout by the policies."""
 DEFAULT_TIME_LIMIT: Final = 0.9
 """Seconds after which the search stops early, whatever it has sampled."""
 
@@ -61,11 +71,21 @@ class Hard(TimedSearch):
         worlds: int = DEFAULT_WORLDS,
         time_limit: float = DEFAULT_TIME_LIMIT,
         moon_high: int = MOON_PASS_HIGH,
+        exact_cards: int = DEFAULT_EXACT_CARDS,
+        tree: int = DEFAULT_TREE,
     ) -> None:
         self.worlds = worlds
         self.time_limit = time_limit
         self.moon_high = moon_high
         """Queens, kings and aces from which a hand tries the moon pass."""
+        self.exact_cards = exact_cards
+        self.tree = tree
+
+    def solver(self, me: int) -> Solver | None:
+        """The exact search of the worlds' last tricks for seat ``me`` (None without)."""
+        if not self.exact_cards:
+            return None
+        return Solver(HEARTS, me, EXACT_NODES, self.exact_cards)
 
     def choose(self, view: PlayerView, legal: Sequence[LegalAction], rng: random.Random) -> Action:
         assert isinstance(view, HeartsView) and view.seat is not None
@@ -86,7 +106,7 @@ class Hard(TimedSearch):
             return candidates[0]
         # Each candidate is played on by the Normal policy and, when the moon is in
         # reach, also by the shooting policy; a candidate is worth its better line.
-        lines = (None, me) if moon else (None,)
+        lines: tuple[int | None, ...] = (None, me) if moon else (None,)
         results: dict[tuple[int, int | None], list[float]] = {
             (card, line): [] for card in candidates for line in lines
         }
@@ -94,12 +114,22 @@ class Hard(TimedSearch):
         alive = list(range(len(candidates)))
         worlds = 0
         known = Worlds(view)
+        solver = self.solver(me)
+        tree = self.tree if self._searches_tree(view) else 0
+        searched: list[float] = []
+        line: int | None = None
         while self.search_on(worlds, deadline) and len(alive) > 1:
             hands = known.sample(rng)
-            for i in alive:
+            if tree:
+                searched = tree_values(view, hands, [candidates[i] for i in alive], known, tree)
+            for k, i in enumerate(alive):
                 card = candidates[i]
                 for line in lines:
-                    results[card, line].append(play_value(view, hands, card, line, known))
+                    if tree and line is None:
+                        results[card, line].append(searched[k])
+                    else:
+                        played = play_value(view, hands, card, line, known, solver)
+                        results[card, line].append(played)
             worlds += 1
             alive = survivors(by_line, alive)
         if len(alive) == 1:
@@ -110,6 +140,10 @@ class Hard(TimedSearch):
         # Ties go to the Normal policy's card: search overrides it only when it finds
         # something better.
         return min(value, key=lambda c: (round(value[c], 6), c != prior, c))
+
+    def _searches_tree(self, view: HeartsView) -> bool:
+        """Whether card play searches each world by a tree (not where it is solved)."""
+        return bool(self.tree) and popcount(view.hand or 0) > self.exact_cards
 
     def scorer(self, view: PlayerView, legal: Sequence[LegalAction]) -> Scorer | None:
         """How this search values each action of the decision (a review's evidence,
@@ -152,13 +186,21 @@ class Hard(TimedSearch):
         if len(cards) < 2:
             return None
         _, candidates, moon = play_candidates(view, cards)
-        lines = (None, me) if moon else (None,)
+        lines: tuple[int | None, ...] = (None, me) if moon else (None,)
 
         known = Worlds(view)
+        solver = self.solver(me)
+        tree = self.tree if self._searches_tree(view) else 0
 
         def line_values(world: Any, action: Action) -> list[float]:
             assert isinstance(action, Play)
-            return [play_value(view, world, action.card, line, known) for line in lines]
+            if tree:
+                searched = tree_values(view, world, [action.card], known, tree)[0]
+                return [
+                    searched if line is None else play_value(view, world, action.card, line, known)
+                    for line in lines
+                ]
+            return [play_value(view, world, action.card, line, known, solver) for line in lines]
 
         def value_play(world: Any, action: Action) -> float:
             return min(line_values(world, action))

@@ -20,9 +20,10 @@ from crowsnest.ai.draw import shuffle
 from crowsnest.ai.hearts.common import CARD_POINTS, HEART_SUIT, QS
 from crowsnest.ai.hearts.policy import MOON_ALERT, normal_pass, normal_play, pass_danger, shoot_play
 from crowsnest.ai.hearts.situation import Situation, played_in, voids_from
+from crowsnest.ai.hearts.solver import OutOfNodes, Position, Solver
 from crowsnest.ai.hearts.worlds import Worlds
 from crowsnest.engine import HeartsView
-from crowsnest.engine.cards import bits
+from crowsnest.engine.cards import bits, popcount
 from crowsnest.engine.hearts import HeartsGame
 from crowsnest.engine.rules.hearts import HEARTS, PASS_OFFSET
 
@@ -32,6 +33,9 @@ for a moon (:func:`moon_pass`). Measured on the same deals (``'hard:moon_high=N'
 untimed, seed 0, 400 deals): 3 scored 1.27 a hand better than 5 against three
 Duckers and 1.99 better against three Shooters; 0 (every hand) only 0.04 and 0.28
 better than 3, for about 40% more at the 95th percentile of a decision's time."""
+EXACT_NODES: Final = 20_000
+"""Positions the exact search of one card in one world may visit before that card is
+played out by the policies instead (:func:`play_value`)."""
 MOON_HEART_LOW: Final = 3
 """Ranks by which a heart counts lower than a card of another suit when the moon pass
 picks its lowest cards."""
@@ -197,22 +201,32 @@ def pass_out(
 
 
 def play_value(
-    view: HeartsView, hands: Sequence[int], card: int, line: int | None, known: Worlds
+    view: HeartsView,
+    hands: Sequence[int],
+    card: int,
+    line: int | None,
+    known: Worlds,
+    solver: Solver | None = None,
 ) -> float:
     """``card`` played by ``view``'s seat in the world ``hands``, the hand played out
     (by the moon-shooting policy for ``line``, see :func:`rollout`): the seat's
     :func:`relative` result. ``known``: the view's worlds (its voids and played
-    cards, worked out once a decision)."""
+    cards, worked out once a decision). With a ``solver`` and no more cards in the
+    seat's hand than it solves (``solver.exact``), the rest of the hand is searched
+    exactly instead (:mod:`~crowsnest.ai.hearts.solver`: the others play against the
+    seat), unless that search runs out of positions."""
+    if solver is not None and popcount(hands[known.me]) <= solver.exact:
+        game = _position(view, hands, known)
+        try:
+            return solver.value(Position.of(game), card)
+        except OutOfNodes:
+            pass
     return relative(play_out(view, hands, card, line, known).results[-1].points, known.me)
 
 
-def play_out(
-    view: HeartsView, hands: Sequence[int], card: int, line: int | None, known: Worlds
-) -> HeartsGame:
-    """The game of :func:`play_value`, played out to the hand's end (a review reads the
-    trick the card went to, and who took what)."""
-    me = known.me
-    game = HeartsGame.from_position(
+def _position(view: HeartsView, hands: Sequence[int], known: Worlds) -> HeartsGame:
+    """The game of the world ``hands`` at ``view``'s moment."""
+    return HeartsGame.from_position(
         HEARTS,
         list(hands),
         trick=view.trick,
@@ -222,6 +236,15 @@ def play_out(
         taken=view.points_taken,
         totals=view.totals,
     )
+
+
+def play_out(
+    view: HeartsView, hands: Sequence[int], card: int, line: int | None, known: Worlds
+) -> HeartsGame:
+    """The game of :func:`play_value`, played out to the hand's end (a review reads the
+    trick the card went to, and who took what)."""
+    me = known.me
+    game = _position(view, hands, known)
     v = known.voids[:]
     if view.trick and card // 13 != view.trick[0] // 13:
         v[me] |= 1 << (view.trick[0] // 13)

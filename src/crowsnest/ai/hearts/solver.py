@@ -121,10 +121,15 @@ class Solver:
     """Searches positions for seat ``me``; the transposition table is kept from one
     call to the next (the positions of one hand share most of their subtrees)."""
 
-    def __init__(self, rules: HeartsRules, me: int, nodes: int = DEFAULT_NODES) -> None:
+    def __init__(
+        self, rules: HeartsRules, me: int, nodes: int = DEFAULT_NODES, exact: int = 0
+    ) -> None:
         self.rules = rules
         self.me = me
         self.budget = nodes
+        self.exact = exact
+        """Cards in hand from which a search values its cards exactly in each world
+        (:func:`~crowsnest.ai.hearts.search.play_value`); 0 for none."""
         self.points = hearts_points(rules)
         self.point_cards = sum(1 << c for c, p in enumerate(self.points) if p)
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
