@@ -76,3 +76,36 @@ def test_a_review_given_up_while_waiting_frees_its_place() -> None:
         assert line.total() == 0
 
     asyncio.run(run())
+
+
+def test_a_review_cancelled_while_waiting_gives_its_turn_to_the_next() -> None:
+    """A waiting review cancelled just as the place frees up (before its task has run
+    again) neither takes the place nor breaks the line: the next review gets it."""
+
+    async def main() -> list[str]:
+        line, done = FairLine(at_once=1, share=3, capacity=16), []
+        first_in = asyncio.Event()
+        release = asyncio.Event()
+
+        async def first() -> None:
+            async with line.slot("a"):
+                first_in.set()
+                await release.wait()
+            done.append("a0")
+
+        async def waiting(name: str) -> None:
+            async with line.slot(name):
+                done.append(name)
+
+        holder = asyncio.create_task(first())
+        await first_in.wait()
+        doomed = asyncio.create_task(waiting("b"))
+        later = asyncio.create_task(waiting("c"))
+        await asyncio.sleep(0)  # both wait in the line now
+        release.set()  # the holder will let go of its place first,
+        doomed.cancel()  # and then the waiting review's task runs its cancel
+        await asyncio.wait_for(asyncio.gather(holder, later), 5)
+        assert doomed.cancelled() and line.total() == 0
+        return done
+
+    assert asyncio.run(main()) == ["a0", "c"]

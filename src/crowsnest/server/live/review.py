@@ -45,7 +45,7 @@ from typing import Any, Final, Literal
 
 from crowsnest.server.faces.access import check_reader, matches
 from crowsnest.server.live.review_line import FairLine, LineFull
-from crowsnest.server.live.tables import LiveTable
+from crowsnest.server.live.tables import LiveTable, stop_all
 from crowsnest.server.models.review import HandReview, ReviewChoiceSet, Reviews
 from crowsnest.server.models.server_messages import (
     ReviewReadyMessage,
@@ -325,11 +325,9 @@ class Reviewer:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        """Stop every review (cancelled again until each has ended: a cancel lost on
+        Python 3.11 must not keep the server's shutdown waiting)."""
+        await stop_all(list(self._tasks))
 
 
 def read_reviews(

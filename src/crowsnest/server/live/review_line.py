@@ -116,6 +116,8 @@ class FairLine:
                 self._turns.append(client)
             else:
                 del self.waiting[client]
+            if ticket.go.done():  # its task was cancelled and has not yet let go of it
+                continue
             self.running[client] += 1
             ticket.go.set_result(None)
 
