@@ -103,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         env = {**os.environ, "CROWSNEST_PORT": str(port), "CROWSNEST_DATA_DIR": data}
         env.pop("CROWSNEST_PURE_PYTHON", None)
         command = [str(Path(sys.executable).with_name("crowsnest")), "serve"]
-        server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         try:
             _wait_ready(base, 60)
             print(f"pace {args.pace} s, Hard bots, {args.hands} hands per rule set")
@@ -113,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                 if len(waits) < 2:
                     print(f"{rules:16} {len(waits):>6}  (too few turns)")
                     continue
-                p95 = statistics.quantiles(waits, n=20)[-1]
+                p95 = statistics.quantiles(waits, n=20, method="inclusive")[-1]
                 print(
                     f"{rules:16} {len(waits):>6} {statistics.median(waits):>9.3f} "
                     f"{p95:>7.3f} {max(waits):>7.3f}"
