@@ -89,7 +89,9 @@ def test_a_table_whose_hard_bot_fails_plays_on_with_normal_and_says_so(
     action legal), each is logged with the table and seat, the player is told
     (``bot_trouble``), and the health check says ``degraded`` with the count."""
     caplog.set_level(logging.ERROR, logger="crowsnest.table")
-    settings = Settings(data_dir=tmp_path, bot_delay=0)
+    # The table's pace as people have it: the player is connected before the first
+    # bot's move, which the trouble message comes with.
+    settings = Settings(data_dir=tmp_path)
     with TestClient(create_app(settings)) as client:
         client.app.state.hub.bots.decide = unreliable.raises  # type: ignore[attr-defined]
         body = {"rules": "rook/crowsnest", "level": "hard", "timer": "off", "seed": 11}

@@ -51,7 +51,7 @@ class BotDriver:
         top of it. A decision whose turn has changed meanwhile (someone resigned, a
         player came back) is dropped and the turn planned again."""
         table = live.table
-        thinking: tuple[tuple[int, int, str], asyncio.Task[str]] | None = None
+        thinking: tuple[tuple[int, int, str], asyncio.Task[tuple[str, str | None]]] | None = None
         try:
             while table.status != "over":
                 live.wake.clear()
@@ -96,9 +96,13 @@ class BotDriver:
                         waker.cancel()
                     if not decided.done():
                         continue  # the table changed while the bot thought: plan again
-                action = decided.result()
+                action, trouble = decided.result()
                 thinking = None
                 async with live.lock:
+                    if trouble is not None:  # told with the move it concerns
+                        for conn in live.audience.connections():
+                            if conn.version >= 3:
+                                conn.push(trouble)
                     out = table.bot_act(plan.seat, plan.seq, action, self.clock())
                     if not await self.commit(live, out, None):
                         return
@@ -113,12 +117,14 @@ class BotDriver:
         bot: str,
         view: PlayerView,
         legal: Sequence[LegalAction],
-    ) -> str:
-        """The bot's action for ``seat`` on state ``seq``; a pooled bot that cannot
-        decide is replaced for this one action by the Normal bot, loudly."""
+    ) -> tuple[str, str | None]:
+        """The bot's action for ``seat`` on state ``seq``, and the ``bot_trouble``
+        message to send with it when a pooled bot could not decide and the Normal bot
+        made this one action instead (logged here)."""
         table = live.table
         try:
-            return await self.bots.choose(table.family, bot, view, legal, table.config.seed, seq)
+            action = await self.bots.choose(table.family, bot, view, legal, table.config.seed, seq)
+            return action, None
         except BotFailed as failed:
             fallback = bot_for(table.family, FALLBACK)
             table_event(
@@ -134,16 +140,13 @@ class BotDriver:
             action = await self.bots.choose(
                 table.family, fallback, view, legal, table.config.seed, seq
             )
-            trouble = BotTroubleMessage(
-                seat=seat, seq=seq, bot=bot, instead=fallback
-            ).model_dump_json()
-            for conn in live.audience.connections():
-                if conn.version >= 3:
-                    conn.push(trouble)
-            return action
+            trouble = BotTroubleMessage(seat=seat, seq=seq, bot=bot, instead=fallback)
+            return action, trouble.model_dump_json()
 
 
-def _drop(thinking: tuple[tuple[int, int, str], asyncio.Task[str]] | None) -> None:
+def _drop(
+    thinking: tuple[tuple[int, int, str], asyncio.Task[tuple[str, str | None]]] | None,
+) -> None:
     """Cancel a decision no longer wanted (a pooled search still ends in its worker;
     its answer is dropped)."""
     if thinking is not None:

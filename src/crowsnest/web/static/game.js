@@ -104,8 +104,10 @@ export class Game {
     this.screen = draw.newScreen();
     this.pumping = false;
     this.stopped = false;
-    /** The state whose turn was last signalled (a sound, a notification): once each. */
-    this.signalled = -1;
+    /** Whether the state shown asks you to act: a turn is signalled (a sound, a
+     * notification) once, when it begins, however many states come while it lasts
+     * (the others' passes in Hearts). */
+    this.yourTurn = false;
     /** @type {Map<string, ReturnType<typeof setTimeout>>} */
     this.timers = new Map();
     this.ticker = setInterval(() => draw.tick(this.root), 500);
@@ -295,9 +297,9 @@ export class Game {
    */
   signalTurn(yours, settings) {
     document.title = yours && document.hidden ? `● ${t("title.your_turn")} · ${TITLE}` : TITLE;
-    const turn = yours ? (this.current?.seq ?? -1) : -1;
-    if (!yours || turn === this.signalled) return;
-    this.signalled = turn;
+    const began = yours && !this.yourTurn;
+    this.yourTurn = yours;
+    if (!began) return;
     if (settings.sound) beep();
     if (settings.notify && document.hidden && "Notification" in window && Notification.permission === "granted") {
       new Notification(t("notify.your_turn"), { tag: "crowsnest-turn" });
