@@ -226,7 +226,9 @@ def test_the_pass_chosen_so_far_survives_a_reload(page: Page) -> None:
 
 
 def test_a_hearts_hand_with_the_pass(page: Page, screenshots: Path) -> None:
-    open_with(page, {**INSTANT, "rules": "hearts"})
+    # The received cards are marked until the first trick ends; with auto-play on, a
+    # forced first card (the two of clubs, a lone club) ends it before they are read.
+    open_with(page, {**INSTANT, "rules": "hearts", "autoPlay": False})
     page.click("#new-game")
     expect(page.locator("body")).to_have_attribute("data-phase", "pass")
     panel = page.locator("#pass")
@@ -246,7 +248,7 @@ def test_a_hearts_hand_with_the_pass(page: Page, screenshots: Path) -> None:
     expect(page.locator("body")).to_have_attribute("data-phase", "play")
     received = page.locator("#hand .card.received")
     expect(received).to_have_count(3)
-    got = {c.get_attribute("data-card") for c in received.all()}
+    got = set(received.evaluate_all("cards => cards.map(c => c.dataset.card)"))
     assert not got & passed
     held = {c.get_attribute("data-card") for c in page.locator("#hand .card").all()}
     assert not held & passed

@@ -10,7 +10,7 @@ import {
   currentLanguage,
   loadLanguages,
 } from "./i18n.js";
-import { settings, updateSettings, onSettingsChange, renderSettings, chosenOptions, playerName, botDelay } from "./settings.js";
+import { settings, onSettingsChange, renderSettings, chosenOptions, playerName, botDelay } from "./settings.js";
 import { api, ApiError } from "./api.js";
 import { offlineTransport, newOfflineGame, isOfflineTable, loadOfflineGame } from "./offline/transport.js";
 import { websocketTransport } from "./connection.js";
@@ -18,8 +18,8 @@ import { registerServiceWorker } from "./offline/pwa.js";
 import { store, savedSessions, saveSession, dropSession, currentTableId, forgetCurrentTable, lastGame, keepLastGame } from "./store.js";
 import { Game } from "./game.js";
 import { h, mount, find } from "./dom.js";
-import { seatRelation } from "./model.js";
-import { offers, loadOffers, levelOf } from "./offers.js";
+import { loadOffers, levelOf } from "./offers.js";
+import * as lobby from "./lobby.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").RuleSet} RuleSet */
@@ -150,115 +150,22 @@ function wireTabs() {
 
 // ---------- the play tab ----------
 
-let lobbyRenders = 0;
+/** @type {import("./lobby.js").LobbyActions} */
+const lobbyActions = {
+  newGame: (friends, host = null) => newGame(friends, host),
+  showTab: (tab) => showTab(tab, true),
+  rematch: (table) => rematch(table),
+  watch: (tableId, invite) => watchTable(tableId, invite),
+  join: (tableId, invite, name, seat) => joinTable(tableId, invite, name, seat),
+  refused: (err) => {
+    toast(errorText(err));
+    history.replaceState(null, "", "/");
+    renderLobby();
+  },
+};
 
 function renderLobby() {
-  if (game) return;
-  const lobbySeq = ++lobbyRenders;
-  document.body.dataset.status = "none";
-  document.body.dataset.phase = "none";
-  const rules = t(`ruleset.${settings().rules}`);
-  mount(
-    $("#panel-play"),
-    h(
-      "div",
-      { class: "lobby paper" },
-      h(
-        "div",
-        { class: "lobby-welcome" },
-        h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96 }),
-        h("h2", {}, t("lobby.title")),
-        h("p", {}, t("lobby.text", { rules })),
-        h(
-          "div",
-          { class: "lobby-actions" },
-          h("button", { type: "button", id: "new-game", class: "primary", onclick: () => newGame(false) }, t("lobby.start", { rules })),
-          h("button", { type: "button", id: "new-private-game", onclick: () => newGame(true) }, t("settings.new_private_game")),
-          h("button", { type: "button", id: "open-settings", onclick: () => showTab("settings", true) }, t("lobby.settings")),
-        ),
-      ),
-      // Your last game and the tables in play: beside the welcome on a wide screen,
-      // so the lobby stays above the fold (1366 by 768), below it on a narrow one.
-      h(
-        "div",
-        { class: "lobby-side" },
-        lastGameCard(),
-        h("section", { id: "public-tables", class: "public-tables", "aria-labelledby": "public-tables-title", hidden: true }),
-      ),
-    ),
-  );
-  listTables(lobbySeq);
-}
-
-/** Your last game, once over: its rematch, its replay, or a new game. */
-function lastGameCard() {
-  const last = lastGame();
-  if (!last) return null;
-  const { tableId, table } = last;
-  const replay = async () => {
-    (await import("./history.js")).replayOnOpen(tableId);
-    showTab("history", true);
-  };
-  return h(
-    "section",
-    { id: "last-game", class: "last-game", "aria-labelledby": "last-game-title" },
-    h("h3", { id: "last-game-title" }, t("lobby.last_game")),
-    h("p", {}, t(`ruleset.${table.rules}`)),
-    h(
-      "div",
-      { class: "lobby-actions" },
-      h("button", { type: "button", id: "last-rematch", class: "primary", onclick: () => rematch(table) }, t("over.rematch")),
-      h("button", { type: "button", id: "last-replay", onclick: replay }, t("history.replay")),
-      h("button", { type: "button", id: "last-new", onclick: () => newGame(false) }, t("lobby.new_game")),
-    ),
-  );
-}
-
-/**
- * The public tables in play, each with a button to watch it.
- * @param {number} lobbySeq
- */
-async function listTables(lobbySeq) {
-  let tables;
-  try {
-    // the server lists them newest first
-    tables = (await api.tables()).filter((table) => table.status === "playing");
-  } catch {
-    return;
-  }
-  const box = document.querySelector("#public-tables");
-  if (!(box instanceof HTMLElement) || lobbySeq !== lobbyRenders || !tables.length) return;
-  /** @param {TableInfo} table */
-  const players = (table) =>
-    table.seats.map((s) => (s.kind === "human" && s.name ? s.name : t("seat.bot"))).join(", ");
-  mount(
-    box,
-    h("h3", { id: "public-tables-title" }, t("lobby.tables")),
-    h(
-      "ul",
-      {},
-      tables.slice(0, 5).map((table) => {
-        const rules = t(`ruleset.${table.rules}`);
-        return h(
-          "li",
-          {},
-          h("span", {}, `${rules}: ${players(table)}`),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "watch",
-              "data-table": table.id,
-              "aria-label": t("lobby.watch_table", { rules, players: players(table) }),
-              onclick: () => watchTable(table.id, null),
-            },
-            t("lobby.watch"),
-          ),
-        );
-      }),
-    ),
-  );
-  box.hidden = false;
+  if (!game) lobby.renderLobby($("#panel-play"), lobbyActions);
 }
 
 /**
@@ -297,119 +204,6 @@ function watchTable(tableId, invite) {
   showTab("play");
 }
 
-/**
- * Radio buttons, one per seat that may be taken, each labelled by `label(seat)`.
- * @param {number[]} free
- * @param {(seat: number) => string} label
- */
-function seatChoice(free, label) {
-  return h(
-    "fieldset",
-    { class: "field seat-choice", id: "seat-choice" },
-    h("legend", {}, t("people.choose_seat")),
-    free.map((seat, i) =>
-      h(
-        "label",
-        { class: "seat-option" },
-        h("input", { type: "radio", name: "seat", value: String(seat), id: `seat-${seat}`, checked: i === 0 }),
-        " ",
-        label(seat),
-      ),
-    ),
-  );
-}
-
-/**
- * The seat chosen in a form's seat choice.
- * @param {HTMLElement} form
- */
-function chosenSeat(form) {
-  const checked = form.querySelector("input[name=seat]:checked");
-  return checked instanceof HTMLInputElement ? Number(checked.value) : null;
-}
-
-/**
- * A newcomer with a friend's invite link: their name and a free seat; a full table
- * offers to watch instead.
- * @param {string} tableId
- * @param {string | null} invite
- */
-async function renderJoinForm(tableId, invite) {
-  /** @type {TableInfo} */
-  let table;
-  try {
-    table = await api.table(tableId, invite);
-  } catch (err) {
-    toast(errorText(err));
-    history.replaceState(null, "", "/");
-    return renderLobby();
-  }
-  const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).map((s) => s.seat);
-  if (!free.length || table.status !== "waiting") {
-    const full = h(
-      "div",
-      { class: "lobby paper", id: "full-table" },
-      h("h2", {}, t("people.full_title")),
-      h("p", {}, t("people.full_text")),
-      h("button", { type: "button", id: "watch-full", class: "primary", onclick: () => watchTable(tableId, invite) }, t("people.watch")),
-    );
-    mount($("#panel-play"), full);
-    return;
-  }
-  const input = h("input", { id: "join-name", maxlength: 40, required: true, autocomplete: "nickname", value: settings().name });
-  const form = h(
-    "form",
-    { class: "lobby paper", id: "join-form" },
-    h("h2", {}, t("join.title")),
-    h("p", {}, t("join.text")),
-    h("div", { class: "field" }, h("label", { for: "join-name" }, t("settings.name")), input),
-    // Each free seat says whose partner and whose opponent it makes you (from the
-    // seats' teams, the engine's).
-    seatChoice(free, (seat) => t("people.seat_option", { n: seat + 1, relation: seatRelation(table.seats, seat) })),
-    h("button", { type: "submit", id: "join-table", class: "primary" }, t("join.button")),
-  );
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const name = input.value.trim();
-    if (!name) return input.focus();
-    updateSettings({ name });
-    joinTable(tableId, invite, name, chosenSeat(form));
-  });
-  mount($("#panel-play"), form);
-  input.focus();
-}
-
-/**
- * The host of a friends table: a name (remembered, as a guest's), a seat and the
- * turn timer; then the table is created and the host sits down.
- */
-function renderHostForm() {
-  const input = h("input", { id: "host-name", maxlength: 40, required: true, autocomplete: "nickname", value: settings().name });
-  const timer = h(
-    "select",
-    { id: "host-timer" },
-    offers().timers.map((name) => h("option", { value: name, selected: name === offers().timer_default }, t(`people.timer_${name}`))),
-  );
-  const form = h(
-    "form",
-    { class: "lobby paper", id: "host-form" },
-    h("h2", {}, t("people.host_title")),
-    h("p", {}, t("people.host_text")),
-    h("div", { class: "field" }, h("label", { for: "host-name" }, t("settings.name")), input),
-    seatChoice([0, 1, 2, 3], (seat) => t("waiting.seat", { n: seat + 1 })),
-    h("div", { class: "field" }, h("label", { for: "host-timer" }, t("people.timer")), timer),
-    h("button", { type: "submit", id: "host-table", class: "primary" }, t("people.create")),
-  );
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const name = input.value.trim();
-    if (!name) return input.focus();
-    updateSettings({ name });
-    newGame(true, { seat: chosenSeat(form), timer: /** @type {HTMLSelectElement} */ (timer).value });
-  });
-  mount($("#panel-play"), form);
-  input.focus();
-}
 
 /** @param {Session} session */
 function startGame(session) {
@@ -497,7 +291,7 @@ async function newGame(friends, host = null) {
     game?.stop();
     game = null;
     showTab("play");
-    return renderHostForm();
+    return lobby.renderHostForm($("#panel-play"), lobbyActions);
   }
   const s = settings();
   const rs = ruleSets.find((r) => r.id === s.rules) ?? ruleSets[0];
@@ -593,7 +387,7 @@ function resume() {
   }
   if (tableId) {
     if (all[tableId]) return startGame({ ...all[tableId], invite: all[tableId].invite ?? invite });
-    return renderJoinForm(tableId, invite);
+    return lobby.renderJoinForm($("#panel-play"), tableId, invite, lobbyActions);
   }
   const current = currentTableId();
   if (current && all[current]) return startGame(all[current]);

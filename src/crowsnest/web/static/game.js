@@ -23,6 +23,7 @@ import { buildPage, translatePage, showMuted, dialog } from "./table-page.js";
 import * as draw from "./table-draw.js";
 import * as sheets from "./table-sheets.js";
 import { pageActions, waitingActions } from "./table-input.js";
+import { signalTurn } from "./attention.js";
 
 /** @typedef {import("./types.js").Session} Session */
 /** @typedef {import("./types.js").TableInfo} TableInfo */
@@ -61,30 +62,6 @@ const BANNER_MS = 3000;
 
 /** @param {number} ms */
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The page's own title, shown again once you look at the tab. */
-const TITLE = document.title;
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) document.title = TITLE;
-});
-
-/** A short, soft tone (Web Audio): the turn's sound, when Settings ask for it. */
-function beep() {
-  try {
-    const audio = new AudioContext();
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 660;
-    gain.gain.setValueAtTime(0.08, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
-    tone.connect(gain).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.25);
-    tone.onended = () => void audio.close();
-  } catch {
-    /* no sound here */
-  }
-}
 
 export class Game {
   /**
@@ -288,24 +265,6 @@ export class Game {
     }
   }
 
-  /**
-   * It is your turn (or no more): a tab in the background says so in its title; a
-   * new turn sounds (Settings, off by default) and, in the background, notifies
-   * (Settings, off by default, once the browser has the player's permission).
-   * @param {boolean} yours
-   * @param {import("./store.js").Settings} settings
-   */
-  signalTurn(yours, settings) {
-    document.title = yours && document.hidden ? `● ${t("title.your_turn")} · ${TITLE}` : TITLE;
-    const began = yours && !this.yourTurn;
-    this.yourTurn = yours;
-    if (!began) return;
-    if (settings.sound) beep();
-    if (settings.notify && document.hidden && "Notification" in window && Notification.permission === "granted") {
-      new Notification(t("notify.your_turn"), { tag: "crowsnest-turn" });
-    }
-  }
-
   /** @param {string} name */
   cancel(name) {
     clearTimeout(this.timers.get(name));
@@ -342,7 +301,9 @@ export class Game {
         draw.drawTable(this.root, m, this.screen, this.session.tableId);
         draw.drawActing(this.root, this.state.acting);
         this.renderWaiting(m);
-        this.signalTurn(!m.watching && m.legal.length > 0, m.settings);
+        const yours = !m.watching && m.legal.length > 0;
+        signalTurn(yours, yours && !this.yourTurn, m.settings);
+        this.yourTurn = yours;
       } else if (part === "seats") draw.drawSeats(this.root, m);
       else if (part === "waiting") this.renderWaiting(m);
       else if (part === "moves") draw.drawMoves(this.root, this.state.moves);
