@@ -49,6 +49,7 @@ export function whyText(r, family, bird) {
     a: figure(r.a),
     b: figure(r.b),
     points: figure(r.points ?? 0),
+    count: r.points ?? 0,
     diff: figure(Math.abs(r.a - r.b)),
   };
   if (r.code === "points" && family === "hearts") return t("review.why.points_hearts", args);
