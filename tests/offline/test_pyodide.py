@@ -1,6 +1,7 @@
 """The offline build agrees with CPython: under Pyodide in node, on exactly what the
-browser gets (``make offline``: the pinned runtime and the zipped source), the
-random-playout invariant test of every rule set, the bots' fixed-seed decisions
+browser gets (``make offline``: the pinned runtime and the zipped source), started
+as the page's worker starts it from its second start on (from the memory snapshot of
+a first start), the random-playout invariant test of every rule set, the bots' fixed-seed decisions
 (``tests/native_probe.py``) and a solo table's hand give the digests CPython gives
 here (``tests/offline/pyodide_probe.py``)."""
 
@@ -36,6 +37,7 @@ def test_pyodide_plays_as_cpython() -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     theirs = json.loads(done.stdout.strip().splitlines()[-1])
     assert theirs["platform"] == "emscripten"
+    assert theirs["snapshot_bytes"] > 1_000_000  # the probe ran in a runtime loaded from it
     ours = pyodide_probe.probe()
     assert sorted(ours["invariants"]) == sorted(RULESETS)
     for key in ("invariants", "decisions", "solo"):

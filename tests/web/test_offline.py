@@ -8,15 +8,32 @@ it, and a reload goes on with the same game, offline still."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from crowsnest.web import STATIC_DIR
+
 from .test_play import INSTANT, open_with, play_until
 
 BOOT_MS = 180_000
 """Pyodide's first start in a page on a busy two-core machine can take a minute."""
+TRANSPORT_START = "() => window.__crowsnest.game.transport.start"
+"""How the offline worker's runtime started: "fresh", or "kept" (from its snapshot)."""
+SNAPSHOT_KEPT = """async (digest) => {
+    const name = `crowsnest.snapshot-${digest}`;
+    if (!(await caches.keys()).includes(name)) return false;
+    const hit = await (await caches.open(name)).match("/offline-snapshot");
+    return Boolean(hit) && (await hit.blob()).size > 1e6;
+}"""
+
+
+def bundle_digest() -> str:
+    """The offline build's digest (``make offline``), which names its runtime's snapshot."""
+    bundle = STATIC_DIR / "offline" / "build" / "bundle.json"
+    return str(json.loads(bundle.read_text(encoding="utf-8"))["digest"])
 
 
 def websockets(page: Page) -> list[str]:
@@ -61,7 +78,11 @@ def test_a_whole_hand_offline_from_the_setting(
         page.screenshot(path=str(screenshots / f"offline-{name}-{lang}-summary.png"))
         assert opened == [], "an offline game opens no websocket"
         assert page.evaluate("() => [...(window.__i18nMissing ?? [])]") == []
-        # A reload goes on with the same game, offline still.
+        # The first start kept a snapshot of the started runtime for the next one.
+        assert page.evaluate(TRANSPORT_START) == "fresh"
+        page.wait_for_function(SNAPSHOT_KEPT, arg=bundle_digest(), timeout=BOOT_MS, polling=250)
+        # A reload goes on with the same game, offline still, its runtime loaded from
+        # that snapshot.
         page.click("#summary-close")
         seq = page.evaluate("() => window.__crowsnest.game.current.seq")
         page.reload()
@@ -70,6 +91,7 @@ def test_a_whole_hand_offline_from_the_setting(
         page.wait_for_function(
             "s => window.__crowsnest.game.current?.seq >= s", arg=seq, timeout=BOOT_MS
         )
+        assert page.evaluate(TRANSPORT_START) == "kept"
         assert opened == []
     finally:
         context.close()

@@ -79,6 +79,8 @@ export class WorkerTransport {
     /** @type {TransportHandlers | null} */
     this.handlers = null;
     this.ready = false;
+    /** @type {"kept" | "fresh" | null} how the worker's runtime started (its snapshot kept from an earlier start, or afresh) */
+    this.start = null;
     this.hints = 0;
     /** @type {Map<number, (answer: any) => void>} */
     this.waiting = new Map();
@@ -106,6 +108,7 @@ export class WorkerTransport {
     if (!handlers) return;
     if (data.kind === "ready") {
       this.ready = true;
+      this.start = data.start;
       handlers.status("open");
     } else if (data.kind === "messages") {
       this.game = { ...this.game, actions: data.actions, ...(data.record ? { record: data.record } : {}) };
