@@ -70,9 +70,10 @@ play-terminal: $(CORE_STAMP) native
 	$(BIN)/crowsnest play
 
 # Everything: lint, every test (browser, PostgreSQL and slow ones too) measured by
-# coverage.py, then the coverage gates.
+# coverage.py, then the coverage gates. The 25 slowest tests are listed at the end, so
+# what the suite's time goes to shows in every run (CI's too).
 test: lint test-js chromium cluster-packages native offline
-	$(BIN)/pytest -q --cov --cov-report=
+	$(BIN)/pytest -q --cov --cov-report= --durations=25
 	@$(MAKE) --no-print-directory coverage
 	@$(MAKE) --no-print-directory test-compiled
 
