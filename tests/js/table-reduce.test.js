@@ -147,11 +147,33 @@ test("a hand that ends with another dealt: its summary is read before the deal i
   const after = stateMsg(41, rookView({ hand_number: 1, actors: [1] }), [], [end, { type: "deal", hand_number: 1, dealer: 0 }]);
   const { state } = run([welcome(0), before, { type: "next" }, { type: "shown" }, after]);
   const next = step(state, { type: "next" });
-  assert.deepEqual(ofType(next.effects, "summary"), [{ type: "summary", end, more: true, review: true }]);
+  assert.deepEqual(ofType(next.effects, "summary"), [{ type: "summary", end, more: true, review: true, turn: false }]);
   assert.equal(next.state.reviewHand, 0);
   assert.deepEqual(ofType(step(next.state, { type: "shown" }).effects, "summary"), []);
   const watcher = run([welcome(null), before, { type: "next" }, { type: "shown" }, after, { type: "next" }], { session: { ...SESSION, token: null, seat: null, watch: true } });
-  assert.deepEqual(ofType(watcher.effects, "summary"), [{ type: "summary", end, more: true, review: false }]);
+  assert.deepEqual(ofType(watcher.effects, "summary"), [{ type: "summary", end, more: true, review: false, turn: false }]);
+});
+
+test("a summary read over the next deal says when that deal asks you already", () => {
+  const before = stateMsg(40, rookView({ phase: "play", actors: [0] }), ["play R1"]);
+  /** @type {import("../../src/crowsnest/web/static/types.js").HandEnd} */
+  const end = { type: "hand_end", hand_number: 0, declarer: 0, bid: 80, trump: "red", counted: [90, 30], nest_points: 20, last_trick_team: 0, tricks_won: [6, 3], made: true, score: [90, 30], totals: [90, 30] };
+  /** @type {import("../../src/crowsnest/web/static/types.js").GameEvent[]} */
+  const deal = [end, { type: "deal", hand_number: 1, dealer: 3 }];
+  // The deal asks you at once: the summary says so as it opens.
+  const yours = stateMsg(41, rookView({ hand_number: 1, phase: "auction", actors: [0] }), ["bid 70", "bid pass"], deal);
+  const { state } = run([welcome(0), before, { type: "next" }, { type: "shown" }, yours]);
+  const opened = step(state, { type: "next" });
+  assert.equal(ofType(opened.effects, "summary")[0].turn, true);
+  // The deal asks another seat first; your turn comes while the summary is still open.
+  const theirs = stateMsg(41, rookView({ hand_number: 1, phase: "auction", actors: [1] }), [], deal);
+  const read = step(run([welcome(0), before, { type: "next" }, { type: "shown" }, theirs]).state, { type: "next" });
+  assert.equal(ofType(read.effects, "summary")[0].turn, false);
+  const asked = step(read.state, stateMsg(42, rookView({ hand_number: 1, phase: "auction", actors: [0] }), ["bid 75", "bid pass"], [{ type: "bid", seat: 1, bid: 70 }]));
+  assert.deepEqual(ofType(asked.effects, "summary_turn"), [{ type: "summary_turn" }]);
+  // Not once the summary is closed and the deal drawn, nor for a watcher.
+  const drawn = step(read.state, { type: "shown" });
+  assert.deepEqual(ofType(step(drawn.state, stateMsg(42, rookView({ hand_number: 1, actors: [0] }), ["bid 75"])).effects, "summary_turn"), []);
 });
 
 test("presence: the seats as they are now, drawn again", () => {

@@ -248,8 +248,11 @@ export class Game {
         const m = this.model();
         const done = sheets.showSummary(this.root, m, e.end, this.state.nestCards, e);
         if (e.review) void sheets.loadReview(this.root, this.session, e.end.hand_number, m.msg?.view.bird ?? null);
+        if (e.turn) this.summaryTurn();
         return done;
       }
+      case "summary_turn":
+        return this.summaryTurn();
       case "finished":
         this.hooks.ended?.(this.state.table);
         return this.hooks.finished?.(this.state.table);
@@ -310,6 +313,17 @@ export class Game {
       else if (part === "link") draw.drawLink(this.root, this.state.link, Boolean(this.state.session.offline));
       else if (part === "trick") draw.drawTrick(this.root, m, this.screen);
     }
+  }
+
+  /**
+   * The summary open over the next hand says it is this seat's turn there, and the
+   * turn is signalled now (title, sound, notification as Settings say), not again
+   * when the summary is closed.
+   */
+  summaryTurn() {
+    if (!sheets.summaryTurn(this.root)) return;
+    signalTurn(true, !this.yourTurn, this.model().settings);
+    this.yourTurn = true;
   }
 
   /** @param {TableModel} m */

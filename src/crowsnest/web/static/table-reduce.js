@@ -49,7 +49,11 @@ export function reduce(state, input, now) {
     }
     case "state": {
       const deadlines = (input.time_left ?? [null, null, null, null]).map((s) => (s == null ? null : now + s * 1000));
-      return { state: { ...state, deadlines, queue: [...state.queue, input] }, effects: [{ type: "pump" }] };
+      /** @type {Effect[]} */
+      const effects = [{ type: "pump" }];
+      // A hand's summary is open over the next deal and this state asks this seat: say so.
+      if (state.showing?.before && !state.watching && (input.legal ?? []).length > 0) effects.unshift({ type: "summary_turn" });
+      return { state: { ...state, deadlines, queue: [...state.queue, input] }, effects };
     }
     case "presence":
       return { state: { ...state, seats: input.seats }, effects: [{ type: "render", parts: ["seats", "waiting"] }] };

@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { h, mount, find } from "./dom.js";
+import { t } from "./i18n.js";
 import { lastTrickContent, scoreSheetContent, summaryContent, gameOverContent } from "./dialogs.js";
 import { reviewPanel, reviewPending, reviewSkipped } from "./review.js";
 import { dialog } from "./table-page.js";
@@ -88,6 +89,22 @@ export function showSummary(root, m, end, nestCards, { more, review }) {
   find(d, "#summary-close").addEventListener("click", () => d.close());
   if (!d.open) d.showModal();
   return more ? done : Promise.resolve();
+}
+
+/**
+ * The open summary of a hand whose next hand is dealt says it is your turn there:
+ * a line above its buttons, and its button says "Your turn".
+ * @param {HTMLElement} root
+ * @returns {boolean} whether a summary was open to say it
+ */
+export function summaryTurn(root) {
+  const d = dialog(root, "hand-summary");
+  if (!d.open) return false;
+  if (!d.querySelector("#summary-turn")) {
+    find(d, ".dialog-actions").before(h("p", { id: "summary-turn", class: "summary-turn", role: "status" }, t("summary.your_turn")));
+  }
+  find(d, "#summary-close").textContent = t("summary.continue_turn");
+  return true;
 }
 
 /**

@@ -71,7 +71,10 @@ export function next(state) {
     if (sentences.length) effects.push({ type: "announce", text: sentences.splice(0).join(" ") });
     const review = reviewsWanted(s);
     if (review) s = { ...s, reviewHand: handEnd.hand_number };
-    effects.push({ type: "summary", end: handEnd, more: true, review });
+    // The next hand is dealt behind the summary: if it asks this seat already, the
+    // summary says so (a player reading it must not miss the auction's start).
+    const turn = !s.watching && (msg.legal ?? []).length > 0;
+    effects.push({ type: "summary", end: handEnd, more: true, review, turn });
   }
   return { state: { ...s, showing: { msg, sentences, handEnd, gameEnd, before, ms } }, effects };
 }
@@ -105,7 +108,7 @@ export function shown(state) {
   if (handEnd && !before) {
     const review = reviewsWanted(s);
     if (review) s = { ...s, reviewHand: handEnd.hand_number };
-    effects.push({ type: "summary", end: handEnd, more: !gameEnd, review });
+    effects.push({ type: "summary", end: handEnd, more: !gameEnd, review, turn: false });
   }
   // A game that ends now says so; a seated player opening one that was over already
   // (coming back to it) is not held in its dialog: the lobby shows it as the last game.

@@ -110,7 +110,8 @@ import { legalPlays } from "./model.js";
  *   | {type: "review_skipped", hand: number}
  *   | {type: "fly", seat: number, card: string, ms: number, mine: boolean}
  *   | {type: "trick", trick: Trick, ms: number}
- *   | {type: "summary", end: HandEnd, more: boolean, review: boolean}
+ *   | {type: "summary", end: HandEnd, more: boolean, review: boolean, turn: boolean}
+ *   | {type: "summary_turn"}
  *   | {type: "game_over"}
  *   | {type: "finished"}
  *   | {type: "pause", ms: number}} Effect
