@@ -768,9 +768,16 @@ def test_a_phone_discard_of_five_by_taps(
             )
             assert z in ("auto", "0", "1"), z
         expect(confirm).to_be_enabled()
+        # A sixth card is refused, and said so; the words go once the discard is made
+        # (they do not stay over the trump panel).
+        tap_card(page.locator("#hand .card.legal[aria-pressed=false]").first)
+        expect(page.locator("#hand .card[aria-pressed=true]")).to_have_count(5)
+        expect(page.locator("#toast")).to_have_text("You may choose only 5 cards.")
         seq = page.locator("body").get_attribute("data-seq") or ""
         confirm.click()
         expect(page.locator("body")).not_to_have_attribute("data-seq", seq)
+        # At once: the toast's own timer would hide it only 4.5 s after it was shown.
+        assert page.locator("#toast").is_hidden()
         expect(page.locator("#hand .card")).to_have_count(held - 5)
         for code in chosen:
             expect(page.locator(f'#hand .card[data-card="{code}"]')).to_have_count(0)
