@@ -1,6 +1,7 @@
 """Why a decision is costly, in the search's own counts (``crowsnest.ai.reasons``):
 fixed positions where the reason is known (a trick won for its points, a ruff, a
-moon stopped, a trick let go, points added to the side's trick, a contract), the
+moon stopped, a trick let go, points added to the side's trick, a contract; an
+overbid, the nest's discard and the trump named), the
 reason carried in the review's JSON, and every reason code worded in each language."""
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from test_review import QUEEN, overbid_position, two_tricks_left
 from crowsnest.ai.review import judge_position
 from crowsnest.ai.verdicts import ReasonCode, Review
 from crowsnest.arena.scenarios import game_at
-from crowsnest.engine import Bid, HeartsGame, RookGame, parse_cards
+from crowsnest.engine import RULESETS, Bid, HeartsGame, RookGame, parse_cards
+from crowsnest.engine.cards import card_list_text
 from crowsnest.engine.rules.hearts import HEARTS
+from crowsnest.engine.rules.rook import RookRules, tables
 from crowsnest.engine.tricks import Trick
 from crowsnest.web import catalog
 
@@ -121,11 +124,54 @@ def test_points_added_to_the_sides_own_trick() -> None:
 
 
 def test_an_overbid_names_the_contract() -> None:
+    """Seat 2's counters without trumps: at 120 its side makes the contract in a
+    few deals of the forty; the pass gives away less."""
     d = judge_position(overbid_position(), 2, Bid(120), worlds=WORLDS)
-    assert d.reason is not None and d.reason.code in ("contract", "overbid")
-    assert d.reason.other == "bid 120"
-    if d.reason.code == "contract":
-        assert d.reason.a > d.reason.b  # the lower bid is made more often
+    assert d.reason is not None and d.reason.code == "overbid"
+    assert (d.reason.action, d.reason.other) == ("bid pass", "bid 120")
+    assert d.reason.a <= WORLDS // 4
+
+
+def rook_nest(mine: str, nest: str) -> RookGame:
+    """Seat 1 wins the auction at 70 (the others pass) and takes the nest."""
+    rules = RULESETS["rook/crowsnest"]
+    assert isinstance(rules, RookRules)
+    deck = card_list_text(tables(rules).deck, "rook")
+    rest = [c for c in deck if c not in mine.split() + nest.split()]
+    hands = [" ".join(rest[0:9]), mine, " ".join(rest[9:18]), " ".join(rest[18:27])]
+    game = game_at("rook/crowsnest", hands, nest, dealer=0, declarer=None)
+    while game.phase == "auction":
+        game.apply(game.turn, "bid 70" if game.turn == 1 else "bid pass")
+    assert game.phase == "discard" and game.turn == 1
+    return game
+
+
+RED_HAND = "R14 R13 R12 R10 R9 R8 Y14 G14 B5"
+RED_NEST = "R11 CROW R7 Y5 G5"
+
+
+def test_burying_the_top_trumps_in_the_nest_is_reviewed_with_its_reason() -> None:
+    """The declarer lays its five top reds back: the search keeps them and buries
+    the short colours' cards, and says by how many points it comes out ahead."""
+    d = judge_position(
+        rook_nest(RED_HAND, RED_NEST), 1, "discard R14 R13 R12 R11 R10", worlds=WORLDS
+    )
+    assert d.phase == "discard" and d.band is not None
+    assert d.best is not None and not {"R14", "R13", "R12", "R11", "R10"} & set(d.best.split())
+    assert d.reason is not None and d.reason.code == "points"
+    assert d.reason.other == "discard R10 R11 R12 R13 R14"
+    assert d.reason.a > d.reason.b
+
+
+def test_naming_a_colour_the_hand_lacks_as_trump_is_reviewed_with_its_reason() -> None:
+    """Nine reds and no black: black as trump loses the contract that red makes."""
+    game = rook_nest(RED_HAND, RED_NEST)
+    game.apply(1, "discard Y5 G5 B5 R7 Y14")
+    d = judge_position(game, 1, "trump black", worlds=WORLDS)
+    assert d.phase == "trump" and d.best == "trump red" and d.band == "blunder"
+    assert d.reason is not None and d.reason.code == "contract"
+    assert (d.reason.action, d.reason.other) == ("trump red", "trump black")
+    assert d.reason.a > d.reason.b
 
 
 def test_the_best_action_is_given_its_reason_against_the_runner_up() -> None:
