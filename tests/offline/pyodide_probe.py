@@ -8,6 +8,8 @@
   of the record;
 - ``tests/native_probe.py``'s :func:`decisions`: the bots' decisions from fixed seeds,
   Hard in several seats, the engine's errors, the solver's values;
+- the bots ``decisions`` leaves out (Hearts' Easy and Ducker, Rook's Greedy), a
+  seeded hand each;
 - a solo table's whole hand (:mod:`crowsnest.offline.solo`) at Normal.
 
 It imports only the standard library and CrowsNest: where pytest and Hypothesis are
@@ -117,12 +119,29 @@ def solo_hand() -> str:
     return digest(seen)
 
 
+def other_bots() -> dict[str, list[str]]:
+    """A seeded hand of Hearts by Easy and the Ducker, and of CrowsNest with Greedy."""
+    from crowsnest.ai.base import Bot
+    from crowsnest.ai.hearts.ducker import Ducker
+    from crowsnest.ai.hearts.easy import Easy
+    from crowsnest.ai.rook.greedy import Greedy
+    from crowsnest.ai.rook.normal import Normal
+    from native_probe import play_hand
+
+    rook: list[Bot] = [Greedy(), Normal(), Greedy(), Normal()]
+    return {
+        "hearts": play_hand("hearts", 3, 1, [Easy(), Ducker(), Easy(), Ducker()]),
+        "rook/crowsnest": play_hand("rook/crowsnest", 3, 1, rook),
+    }
+
+
 def probe() -> dict[str, Any]:
     import native_probe
 
     return {
         "invariants": invariants(),
         "decisions": digest(native_probe.decisions()),
+        "others": digest(other_bots()),
         "solo": solo_hand(),
     }
 

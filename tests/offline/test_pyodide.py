@@ -40,5 +40,5 @@ def test_pyodide_plays_as_cpython() -> None:
     assert theirs["snapshot_bytes"] > 1_000_000  # the probe ran in a runtime loaded from it
     ours = pyodide_probe.probe()
     assert sorted(ours["invariants"]) == sorted(RULESETS)
-    for key in ("invariants", "decisions", "solo"):
+    for key in ("invariants", "decisions", "others", "solo"):
         assert theirs[key] == ours[key], key

@@ -1,12 +1,16 @@
 """The installable web app: the manifest (its fields, icons that load, the scope), the
 service worker (served at the root, versioned, caching the whole app on the first
-visit), and the app opened again with the network off: a whole hand of Hearts (desktop,
-English) and of CrowsNest (phone, Hebrew) played offline at Normal."""
+visit, a new version offered and loaded when the player says), and the app opened
+again with the network off: a whole hand of Hearts (desktop, English) and of
+CrowsNest (phone, Hebrew) played offline at Normal."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import struct
+import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -107,3 +111,94 @@ def test_the_app_opens_and_plays_a_hand_with_the_network_off(
         assert opened == []
     finally:
         context.close()
+
+
+VERSION_OF_CONTROLLER = """() => new Promise((resolve) => {
+    const sw = navigator.serviceWorker;
+    sw.addEventListener("message", (e) => resolve(e.data.version), {once: true});
+    sw.controller.postMessage({type: "version"});
+})"""
+
+
+class NextVersion(http.server.ThreadingHTTPServer):
+    """A proxy in front of the server whose service worker, once ``newer`` is set,
+    carries that version instead: the server's next release, as the browser sees it."""
+
+    def __init__(self, upstream: str) -> None:
+        super().__init__(("127.0.0.1", 0), _Forward)
+        self.upstream = upstream
+        self.newer: str | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+
+class _Forward(http.server.BaseHTTPRequestHandler):
+    server: NextVersion
+
+    def do_GET(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        data = self.rfile.read(length) if length else None
+        skip = {"host", "connection", "accept-encoding"}
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in skip}
+        request = urllib.request.Request(
+            self.server.upstream + self.path, data=data, method=self.command, headers=headers
+        )
+        try:
+            answer = urllib.request.urlopen(request, timeout=60)
+        except urllib.error.HTTPError as err:
+            answer = err
+        with answer:
+            body = answer.read()
+            if self.path == "/sw.js" and self.server.newer:
+                body = body.replace(version().encode(), self.server.newer.encode())
+            self.send_response(answer.status)
+            for key, value in answer.headers.items():
+                if key.lower() not in ("content-length", "transfer-encoding", "connection"):
+                    self.send_header(key, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    def do_POST(self) -> None:
+        self.do_GET()
+
+    def do_HEAD(self) -> None:
+        self.do_GET()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_a_new_version_installs_in_the_background_and_loads_when_the_player_says(
+    browser: Browser, base_url: str
+) -> None:
+    """The server's next version (its service worker with another version written
+    in) installs beside the one in control, the page offers it, and "Load it" lets it
+    take over: the page reloads under it, and the old version's cache goes."""
+    proxy = NextVersion(base_url)
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+    context = browser.new_context(base_url=proxy.url)
+    page: Page = context.new_page()
+    try:
+        open_with(page, {**INSTANT, "rules": "hearts"}, "en")
+        page.wait_for_function(CACHED, timeout=BOOT_MS, polling=500)
+        page.reload()  # the page is now controlled by this version
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        assert page.evaluate(VERSION_OF_CONTROLLER) == version()
+        proxy.newer = "f" * 16 if version() != "f" * 16 else "e" * 16
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        prompt = page.locator("#update-prompt")
+        expect(prompt).to_contain_text("A new version of CrowsNest is ready.", timeout=BOOT_MS)
+        with page.expect_navigation(timeout=BOOT_MS):
+            page.click("#update-reload")
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        assert page.evaluate(VERSION_OF_CONTROLLER) == proxy.newer
+        names = page.evaluate("() => caches.keys()")
+        assert [n for n in names if n.startswith("crowsnest-")] == [f"crowsnest-{proxy.newer}"]
+        expect(page.locator("#update-prompt")).to_have_count(0)
+    finally:
+        context.close()
+        proxy.shutdown()
+        proxy.server_close()
