@@ -3,8 +3,9 @@ under Pyodide (``web/static/offline``), drawn by the same table as an online gam
 
 Chosen in Settings ("Play offline"), or taken by itself when the server cannot be
 reached to create a solo game; a whole hand of Hearts and of CrowsNest at Normal,
-at desktop and phone size, in English and Hebrew; no websocket is ever opened for
-it, and a reload goes on with the same game, offline still."""
+at desktop and phone size, in English and Hebrew, and of Hearts at Hard in Polish
+(its bots deciding in the worker); no websocket is ever opened for it, and a reload
+goes on with the same game, offline still."""
 
 from __future__ import annotations
 
@@ -52,11 +53,21 @@ def started(page: Page) -> str:
 
 
 @pytest.mark.parametrize(
-    ("rules", "lang", "size"),
-    [("hearts", "en", (1366, 768)), ("rook/crowsnest", "he", (390, 844))],
+    ("rules", "lang", "size", "level"),
+    [
+        ("hearts", "en", (1366, 768), "normal"),
+        ("rook/crowsnest", "he", (390, 844), "normal"),
+        ("hearts", "pl", (1366, 768), "hard"),
+    ],
 )
 def test_a_whole_hand_offline_from_the_setting(
-    browser: Browser, base_url: str, screenshots: Path, rules: str, lang: str, size: tuple[int, int]
+    browser: Browser,
+    base_url: str,
+    screenshots: Path,
+    rules: str,
+    lang: str,
+    size: tuple[int, int],
+    level: str,
 ) -> None:
     phone = size[0] < 500
     context = browser.new_context(
@@ -68,13 +79,22 @@ def test_a_whole_hand_offline_from_the_setting(
     page = context.new_page()
     try:
         opened = websockets(page)
-        open_with(page, {**INSTANT, "rules": rules, "level": "normal", "offline": True}, lang)
+        open_with(page, {**INSTANT, "rules": rules, "level": level, "offline": True}, lang)
         page.click("#new-game")
         table_id = started(page)
-        name = rules.replace("/", "-")
+        name = f"{rules.replace('/', '-')}-{level}"
         page.screenshot(path=str(screenshots / f"offline-{name}-{lang}-start.png"))
         play_until(page, "hand-summary")
         expect(page.locator("#hand-summary tbody tr")).to_have_count(4)
+        bots = page.evaluate(
+            "() => window.__crowsnest.game.state.seats.filter((s) => s.kind === 'bot')"
+            ".map((s) => s.level)"
+        )
+        assert bots == [level] * 3
+        # Every bot decision was made, and timed, in the worker (a Hearts hand: the
+        # bots' 39 cards and their passes).
+        decided = page.evaluate("() => window.__crowsnest.game.transport.timings.length")
+        assert decided >= (3 * 13 if rules == "hearts" else 1)
         page.screenshot(path=str(screenshots / f"offline-{name}-{lang}-summary.png"))
         assert opened == [], "an offline game opens no websocket"
         assert page.evaluate("() => [...(window.__i18nMissing ?? [])]") == []
