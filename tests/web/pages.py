@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
 from playwright.sync_api import Page, expect
+
+from crowsnest.web import RTL
 
 
 def open_page(page: Page, path: str = "/") -> None:
@@ -23,3 +26,13 @@ def call(base: str, method: str, path: str, body: object = None) -> Any:
     request.add_header("Content-Type", "application/json")
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
+
+
+LEFT_TO_RIGHT = re.compile(r"[A-Za-z\u00C0-\u024F\u0370-\u03FF]")
+
+
+def isolated(text: str, lang: str) -> str:
+    """``text`` as the client writes it into a sentence of ``lang`` (i18n.js
+    ``isolate``): in a right-to-left language, a text with left-to-right letters (a
+    Latin name) between FSI and PDI."""
+    return f"\u2068{text}\u2069" if lang in RTL and LEFT_TO_RIGHT.search(text) else text

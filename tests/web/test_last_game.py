@@ -4,6 +4,8 @@ tabs answer. Desktop in English, phone in Hebrew."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -19,7 +21,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
     ("viewport", "lang"), [(DESKTOP, "en"), (PHONE, "he")], ids=["desktop-en", "phone-he"]
 )
 def test_a_finished_game_comes_back_as_the_last_game_in_the_lobby(
-    page: Page, viewport: ViewportSize, lang: str
+    page: Page, viewport: ViewportSize, lang: str, screenshots: Path
 ) -> None:
     words = catalog(lang)
     page.set_viewport_size(viewport)
@@ -44,7 +46,7 @@ def test_a_finished_game_comes_back_as_the_last_game_in_the_lobby(
     for button, key in (("#last-rematch", "over.rematch"), ("#last-replay", "history.replay"),
                         ("#last-new", "lobby.new_game")):  # fmt: skip
         expect(card.locator(button)).to_have_text(words[key])
-    page.screenshot(path=f"/tmp/te/last-game-{lang}.png")
+    page.screenshot(path=str(screenshots / f"last-game-{lang}.png"))
     # The tabs answer (no modal dialog holds the page).
     page.click("#tab-settings")
     expect(page.locator("#panel-settings")).to_be_visible()

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 from contextlib import ExitStack
+from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
@@ -17,10 +19,14 @@ from .pages import call, open_page
 PEOPLE = ["human", "human", "bot", "bot"]
 
 
+@pytest.mark.parametrize(
+    ("size", "lang"), [((1366, 768), "en"), ((390, 844), "he")], ids=["desktop-en", "phone-he"]
+)
 def test_the_lobby_lists_tables_of_people_and_stays_above_the_fold(
-    server_url: str, page: Page
+    server_url: str, page: Page, screenshots: Path, size: tuple[int, int], lang: str
 ) -> None:
-    page.set_viewport_size({"width": 1366, "height": 768})
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.add_init_script(f"localStorage.setItem('crowsnest.language', {json.dumps(lang)})")
     solo = call(server_url, "POST", "/api/tables", {"bot_delay": 0})["table"]
     call(server_url, "POST", f"/api/tables/{solo['id']}/join", {"name": "Solo"})
     closed = call(server_url, "POST", "/api/tables", {"seats": PEOPLE})["table"]["id"]
@@ -47,6 +53,6 @@ def test_the_lobby_lists_tables_of_people_and_stays_above_the_fold(
         ids = [b.get_attribute("data-table") for b in listed.all()]
         assert set(ids) <= set(played) and solo["id"] not in ids and closed not in ids
         expect(page.locator("#last-game")).to_be_visible()
-        page.screenshot(path="/tmp/te/lobby-1366.png")
+        page.screenshot(path=str(screenshots / f"lobby-{size[0]}-{lang}.png"))
         overflow = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")
         assert overflow <= 0, f"the lobby goes {overflow} px below the fold"

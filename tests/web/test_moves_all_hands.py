@@ -3,6 +3,8 @@ headings) and its numbers are whole from 10 up (they were cut to "0." and ".1").
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -37,7 +39,7 @@ NUMBERS_FIT = """() => {
     ("viewport", "lang"), [(DESKTOP, "en"), (PHONE, "he")], ids=["desktop-en", "phone-he"]
 )
 def test_the_moves_dialog_holds_every_hand_with_whole_numbers(
-    page: Page, viewport: ViewportSize, lang: str
+    page: Page, viewport: ViewportSize, lang: str, screenshots: Path
 ) -> None:
     words = catalog(lang)
     page.set_viewport_size(viewport)
@@ -60,4 +62,4 @@ def test_the_moves_dialog_holds_every_hand_with_whole_numbers(
     expect(dialog.locator("#moves-current")).to_be_visible()
     assert page.evaluate(NUMBERS_FIT) == []
     first.scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/te/moves-{lang}.png")
+    page.screenshot(path=str(screenshots / f"moves-{lang}.png"))

@@ -6,6 +6,7 @@ and only at a table with another person."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,7 +52,9 @@ def clipped(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "el", "he", "pl"])
-def test_every_tool_is_in_reach_on_a_phone(browser: Browser, people_url: str, lang: str) -> None:
+def test_every_tool_is_in_reach_on_a_phone(
+    browser: Browser, people_url: str, lang: str, screenshots: Path
+) -> None:
     words = catalog(lang)
     with (
         person(browser, people_url, "Ann", lang=lang, viewport=PHONE) as ann,
@@ -71,7 +74,7 @@ def test_every_tool_is_in_reach_on_a_phone(browser: Browser, people_url: str, la
             for tool in ("#chat-open", "#resign-game", "#leave-game"):
                 expect(ann.locator(tool)).to_be_visible()
             found += clipped(ann)
-            ann.screenshot(path=f"/tmp/te/tools-{lang}-{width}.png")
+            ann.screenshot(path=str(screenshots / f"tools-{lang}-{width}.png"))
             ann.click("#chat-open")  # a proper button, whose menu is on the screen
             expect(ann.locator("#chat-open")).to_have_attribute("aria-expanded", "true")
             expect(ann.locator('#chat [data-chat="gg"]')).to_have_text(words["chat.gg"])

@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 from crowsnest.web import catalog
 
+from .pages import isolated
 from .test_people import DESKTOP, PHONE, guest, host, people_url, person
 
 __all__ = ["people_url"]  # the fixture: a server of its own
@@ -35,13 +36,13 @@ def test_partners_agree_to_resign_and_both_see_who_resigned(
         resign = ann.locator("#resign-game")
         expect(resign).to_have_text(words["resign.button"])
         resign.click()
-        question = words["resign.confirm_partner"].replace("{name}", "Bo")
+        question = words["resign.confirm_partner"].replace("{name}", isolated("Bo", lang))
         expect(ann.locator("#resign-title")).to_have_text(question)
         ann.click("#resign-yes")
         offer = bo.locator("#resign-offer")
         expect(offer).to_be_visible()
         expect(bo.locator("#resign-offer-title")).to_have_text(
-            words["resign.offer"].replace("{name}", "Ann")
+            words["resign.offer"].replace("{name}", isolated("Ann", lang))
         )
         expect(ann.locator("body")).to_have_attribute("data-status", "playing")
         bo.click("#resign-accept")

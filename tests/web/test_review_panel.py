@@ -25,7 +25,7 @@ from crowsnest.engine import replay
 from crowsnest.web import catalog
 from server.helpers import Player, ServerProcess, http, ws_url
 
-from .pages import call, open_page
+from .pages import call, isolated, open_page
 from .test_play import INSTANT, open_with, play_until
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 720}
@@ -249,7 +249,7 @@ def test_the_replay_shows_each_hands_review_with_hindsight(
             expect(panel).to_have_attribute("data-hand", str(hand))
             expect(panel).to_have_attribute("data-seat", "0")
             expect(panel.locator("h3")).to_have_text(
-                words["review.title_seat"].replace("{name}", name)
+                words["review.title_seat"].replace("{name}", isolated(name, lang))
             )
             stored = next(r for r in found["reviews"] if r["hand_number"] == hand)
             decisions = stored["review"]["decisions"]

@@ -6,6 +6,7 @@ And no timer runs while a friend who took a seat has not opened the table yet.""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Page, expect
@@ -13,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from crowsnest.web import catalog
 
-from .pages import call
+from .pages import call, isolated
 from .test_people import DESKTOP, FAST, PHONE, guest, host, people_url, person
 
 __all__ = ["people_url"]  # the fixture: a server with a fast timer of a few seconds
@@ -30,7 +31,7 @@ def moves(page: Page) -> list[str]:
 
 
 def test_the_timer_passes_for_a_friend_and_everyone_is_told(
-    browser: Browser, people_url: str
+    browser: Browser, people_url: str, screenshots: Path
 ) -> None:
     en, he = catalog("en"), catalog("he")
     with (
@@ -48,13 +49,13 @@ def test_the_timer_passes_for_a_friend_and_everyone_is_told(
         expect(ann.locator("#timeout-lines li").first).to_have_text(mine)
         auction = ann.evaluate("() => window.__crowsnest.game.current.view.auction")
         assert [0, None] in auction and not any(s == 0 and b is not None for s, b in auction)
-        ann.screenshot(path="/tmp/te/timer-ann.png")
+        ann.screenshot(path=str(screenshots / "timer-ann.png"))
         assert mine in moves(ann)  # the Moves log says so
-        told = he["timer.ran_out.pass"].replace("{name}", "Ann")
+        told = he["timer.ran_out.pass"].replace("{name}", isolated("Ann", "he"))
         expect(bo.locator("#timeout-note")).to_be_visible(timeout=30_000)
         expect(bo.locator("#timeout-lines li").first).to_have_text(he["timer.you.pass"])
         bo.wait_for_function(f"() => ({MOVES})().includes({told!r})", timeout=30_000)
-        bo.screenshot(path="/tmp/te/timer-bo-he.png")
+        bo.screenshot(path=str(screenshots / "timer-bo-he.png"))
         # The note stays until it is closed.
         time.sleep(FAST)
         expect(ann.locator("#timeout-note")).to_be_visible()

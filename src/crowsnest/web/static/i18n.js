@@ -115,6 +115,20 @@ export function useCatalog(code, entries) {
   numbers = new Intl.NumberFormat(lang);
 }
 
+/** A letter of a script written left to right (Latin, Greek): a name such as "Ann". */
+const LEFT_TO_RIGHT = /[A-Za-z\u00C0-\u024F\u0370-\u03FF]/;
+
+/**
+ * A text that goes into a sentence of the page's language, as it must be written
+ * there: in a right-to-left language, one holding left-to-right letters (a player's
+ * Latin name, "CrowsNest") is isolated (FSI … PDI), so the sentence's own order and
+ * punctuation are kept around it ("Ann, Bo, מחשב" reads as three names).
+ * @param {string} text
+ */
+export function isolate(text) {
+  return RTL.has(lang) && LEFT_TO_RIGHT.test(text) ? `\u2068${text}\u2069` : text;
+}
+
 /**
  * Is the language written right to left?
  * @param {string} code
@@ -169,7 +183,7 @@ export function t(key, args = {}) {
     if (!(name in args)) return whole;
     const arg = args[name];
     if (typeof arg === "number") return numbers.format(arg);
-    if (typeof arg !== "object") return String(arg);
+    if (typeof arg !== "object") return isolate(String(arg));
     if ("card" in arg) return cardName(arg.card, { bird: arg.bird, case: grammaticalCase });
     return t(inCase(arg.key, grammaticalCase));
   });

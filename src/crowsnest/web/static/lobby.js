@@ -3,7 +3,7 @@
 // in play, and the forms of a friends table (the host's, a newcomer's). What the
 // buttons do (start, join, watch a game) is the app's (app.js), given as actions.
 
-import { t } from "./i18n.js";
+import { t, isolate } from "./i18n.js";
 import { settings, updateSettings } from "./settings.js";
 import { api } from "./api.js";
 import { lastGame } from "./store.js";
@@ -44,7 +44,7 @@ export function renderLobby(panel, actions) {
       h(
         "div",
         { class: "lobby-welcome" },
-        h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96 }),
+        h("img", { src: "/static/icon.svg", alt: "", width: 96, height: 96, class: "lobby-icon" }),
         h("h2", {}, t("lobby.title")),
         h("p", {}, t("lobby.text", { rules })),
         h(
@@ -113,7 +113,7 @@ async function listTables(lobbySeq, actions) {
   if (!(box instanceof HTMLElement) || lobbySeq !== lobbyRenders || !tables.length) return;
   /** @param {TableInfo} table */
   const players = (table) =>
-    table.seats.map((s) => (s.kind === "human" && s.name ? s.name : t("seat.bot"))).join(", ");
+    table.seats.map((s) => (s.kind === "human" && s.name ? isolate(s.name) : t("seat.bot"))).join(", ");
   mount(
     box,
     h("h3", { id: "public-tables-title" }, t("lobby.tables")),
@@ -125,7 +125,7 @@ async function listTables(lobbySeq, actions) {
         return h(
           "li",
           {},
-          h("span", {}, `${rules}: ${players(table)}`),
+          h("span", {}, `${isolate(rules)}: ${players(table)}`),
           h(
             "button",
             {

@@ -1,9 +1,10 @@
 // @ts-check
+// The words of the review and of sentences with names, in each language.
 import "./env.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { catalogOf } from "./env.js";
-import { useCatalog } from "../../src/crowsnest/web/static/i18n.js";
+import { useCatalog, useLanguages, isolate, t } from "../../src/crowsnest/web/static/i18n.js";
 import { whyText } from "../../src/crowsnest/web/static/review-words.js";
 
 /** @typedef {import("../../src/crowsnest/web/static/wire.js").ReviewReason} ReviewReason */
@@ -30,4 +31,15 @@ test("a trick of one point is one point, in each language that says so", () => {
   assert.match(one, /והנקודה שלה/);
   assert.doesNotMatch(one, /1 הנקודות/);
   assert.match(whyText(reason("trick_lost", 4), "hearts", null), /4 הנקודות שלה/);
+});
+
+test("in Hebrew a Latin name is isolated in its sentence; in a left-to-right language nothing changes", () => {
+  useLanguages({ languages: ["en", "el", "he", "pl"], rtl: ["he"] });
+  useCatalog("he", catalogOf("he"));
+  assert.equal(isolate("Ann"), "\u2068Ann\u2069");
+  assert.equal(isolate("חנה"), "חנה");
+  assert.match(t("timer.ran_out.pass", { name: "Ann" }), /\u2068Ann\u2069/);
+  useCatalog("en", catalogOf("en"));
+  assert.equal(isolate("Ann"), "Ann");
+  assert.doesNotMatch(t("timer.ran_out.pass", { name: "Ann" }), /\u2068/);
 });
