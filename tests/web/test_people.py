@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 from crowsnest.web import catalog
 from server.helpers import ServerProcess
 
-from .pages import call
+from .pages import call, isolated
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 720}
@@ -212,7 +212,9 @@ def test_quick_chat_in_greek_reads_in_hebrew_and_can_be_muted(
         button.click()
         expect(bo.locator('.seat[data-seat="0"] .bubble')).to_have_text(he["chat.gg"])
         # The message is in the move log too, between the moves, in Bo's language.
-        expect(bo.locator("#moves-list li.chat").last).to_have_text(f"Άννα: {he['chat.gg']}")
+        expect(bo.locator("#moves-list li.chat").last).to_have_text(
+            f"{isolated('Άννα', 'he')}: {he['chat.gg']}"
+        )
         expect(anna.locator('.seat[data-seat="0"] .bubble')).to_have_text(el["chat.gg"])
         # Bo mutes the others: Anna's next message is not shown, his own still is.
         bo.click("#chat-open")

@@ -82,12 +82,17 @@ def click_card(card: Locator) -> None:
 
     Playwright checks that the card itself receives the click at that point, so a card
     hidden under its neighbours fails the test. A hand drawn again between finding the
-    card and clicking it (the element replaced by its new one) is looked up again."""
+    card and clicking it (the element replaced by its new one) is looked up again, and
+    a hand still moving into place (its cards dealt or laid out again on a busy
+    machine) is looked at again a moment later."""
     for attempt in range(3):
         try:
             card.scroll_into_view_if_needed()
             card.page.mouse.move(0, 0)  # no card raised by the pointer while we look
             point = card.evaluate(UNCOVERED_POINT)
+            if not point and attempt < 2:
+                card.page.wait_for_timeout(500)
+                continue
             assert point, f"no part of {card.get_attribute('data-card')} can be clicked"
             card.click(position=point)
             return
