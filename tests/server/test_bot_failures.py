@@ -89,12 +89,15 @@ def test_a_table_whose_hard_bot_fails_plays_on_with_normal_and_says_so(
     action legal), each is logged with the table and seat, the player is told
     (``bot_trouble``), and the health check says ``degraded`` with the count."""
     caplog.set_level(logging.ERROR, logger="crowsnest.table")
-    # The table's pace as people have it: the player is connected before the first
-    # bot's move, which the trouble message comes with.
+    # A table with a pace (the bot decides ahead and moves when it is up): the player
+    # is connected before the first bot's move, which the trouble message comes with.
+    # Three seconds, not the default 0.8, so that a loaded machine still connects the
+    # player in time.
     settings = Settings(data_dir=tmp_path)
     with TestClient(create_app(settings)) as client:
         client.app.state.hub.bots.decide = unreliable.raises  # type: ignore[attr-defined]
         body = {"rules": "rook/crowsnest", "level": "hard", "timer": "off", "seed": 11}
+        body["bot_delay"] = 3.0
         body["seats"] = ["bot", "human", "bot", "bot"]
         created = client.post("/api/tables", json=body)
         table_id = created.json()["table"]["id"]
