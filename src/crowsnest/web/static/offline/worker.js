@@ -37,7 +37,7 @@ async function boot() {
   const indexURL = new URL("pyodide/", BUILD).href;
   const bundle = await fetch(new URL("bundle.json", BUILD)).then((r) => r.json());
   const name = SNAPSHOTS + String(bundle.digest);
-  const store = typeof caches === "undefined" ? null : await caches.open(name);
+  let store = typeof caches === "undefined" ? null : await caches.open(name);
   const saved = await store?.match(SNAPSHOT_URL);
   if (store && saved) {
     try {
@@ -49,8 +49,16 @@ async function boot() {
       await store.delete(SNAPSHOT_URL);
     }
   }
+  // A runtime made to be kept; where this browser's Pyodide cannot, a plain one.
+  const fresh = () =>
+    loadPyodide({ indexURL, _makeSnapshot: store !== null }).catch((/** @type {unknown} */ err) => {
+      if (!store) throw err;
+      console.warn("offline: no runtime to keep in this browser:", err);
+      store = null;
+      return loadPyodide({ indexURL });
+    });
   const [pyodide, zip] = await Promise.all([
-    loadPyodide({ indexURL, _makeSnapshot: store !== null }),
+    fresh(),
     fetch(new URL("crowsnest.zip", BUILD)).then((r) => {
       if (!r.ok) throw new Error(`crowsnest.zip: HTTP ${r.status}`);
       return r.arrayBuffer();
@@ -62,7 +70,13 @@ async function boot() {
       "import crowsnest.offline.driver",
   );
   // The snapshot is taken before any Python object has crossed into JavaScript.
-  if (store) keep(store, name, pyodide.makeMemorySnapshot());
+  if (store) {
+    try {
+      void keep(store, name, pyodide.makeMemorySnapshot());
+    } catch (err) {
+      console.warn("offline: the runtime could not be kept for the next start:", err);
+    }
+  }
   return pyodide.pyimport("crowsnest.offline.driver");
 }
 
