@@ -277,7 +277,9 @@ export function drawReplay(v, keepFocus = false) {
     viewer.replaceChildren();
     focusOn(v.container, `.history-game[data-table="${CSS.escape(r.game.table_id)}"] button`);
   });
-  head.append(verifyButton(r), close);
+  // A practice game (played offline) has no fair-deal seal to verify: it says so.
+  const seal = r.game.practice ? h("span", { class: "replay-practice" }, t("practice.no_seal")) : verifyButton(r);
+  head.append(seal, close);
 
   const controls = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("history.controls") });
   for (const [what, key, symbol] of CONTROLS) {
