@@ -165,7 +165,7 @@ function drawPage(v) {
     root.append(accountBlock(v));
   }
   root.append(ratingsBlock(v));
-  root.append(statsBlock(v.profile?.stats ?? []));
+  root.append(statsBlock(v.profile?.stats ?? [], v.games.some((g) => g.practice)));
   if (offline) root.append(offline);
   root.append(gamesBlock(v));
   const viewer = h("section", { id: "replay", class: "replay paper", "aria-labelledby": "replay-title" });
@@ -301,12 +301,15 @@ function ratingChart(history) {
   return chart;
 }
 
-/** @param {RulesStats[]} stats */
-function statsBlock(stats) {
+/**
+ * @param {RulesStats[]} stats
+ * @param {boolean} practice practice games are listed (they count in none of these)
+ */
+function statsBlock(stats, practice) {
   const box = h("section", { id: "history-stats", class: "paper history-stats", "aria-labelledby": "history-stats-title" });
   box.append(h("h3", { id: "history-stats-title" }, t("history.stats")));
   if (!stats.length) {
-    box.append(h("p", {}, t("history.no_games")));
+    box.append(h("p", {}, t(practice ? "practice.no_stats" : "history.no_games")));
     return box;
   }
   for (const s of stats) {
