@@ -108,6 +108,11 @@ def test_a_finished_offline_game_goes_to_history_unrated(client: Client) -> None
     replay = client.get(f"/api/tables/{stored['table_id']}/replay").json()
     assert len(replay["steps"]) >= len(game["actions"])
     assert replay["seats"][0]["name"] == "Ann"
+    # It is a finished table as any other: its end shown, its record served.
+    table = client.get(f"/api/tables/{stored['table_id']}").json()
+    assert table["status"] == "over" and table["public"] is False
+    record = client.get(f"/api/tables/{stored['table_id']}/record").json()
+    assert record["actions"] == game["actions"] and record["end"]["scores"]
     # Another player does not see it.
     seen = Client(client.base_url).get(f"/api/players/{me['id']}/games").json()
     assert seen["total"] == 0

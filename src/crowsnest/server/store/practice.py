@@ -1,7 +1,9 @@
 """Practice games in the store: a game played offline in the browser and sent
 afterwards (``POST /api/practice``), replayed by the server, kept as a finished
-private table with its seats, its record and the player's result marked
-``practice`` (in the player's games; in no statistics and no rating).
+private table with its seats, its action log (the player's actions by ``human``, the
+others by ``bot``: the table is rebuilt from it as any finished table is), its record
+and the player's result marked ``practice`` (in the player's games; in no statistics
+and no rating).
 
 The table's id is a digest of the player and the game as sent, so the same game sent
 twice is one table: :func:`store_practice` writes nothing the second time.
@@ -21,7 +23,7 @@ from crowsnest.fairness import end_of
 from crowsnest.server.models.practice import PracticeGame
 from crowsnest.server.people.presets import bot_name
 from crowsnest.server.store.rows import utcnow
-from crowsnest.server.store.schema import records, results, seats, tables
+from crowsnest.server.store.schema import actions, records, results, seats, tables
 from crowsnest.server.table.parts import TableError
 
 PREFIX: Final = "practice-"
@@ -89,6 +91,16 @@ def store_practice(
             for i in range(4)
         ],
     )
+    conn.execute(
+        actions.insert(),
+        [
+            {
+                "table_id": table_id, "seq": seq, "seat": seat, "action": text,
+                "by": "human" if seat == game.seat else "bot", "at": now,
+            }
+            for seq, (seat, text) in enumerate(played.log, start=1)
+        ],
+    )  # fmt: skip
     conn.execute(
         records.insert().values(
             table_id=table_id, record=record, finished_at=now, scores=list(played.scores)
