@@ -119,13 +119,20 @@ def test_a_finished_offline_game_goes_to_history_unrated(client: Client) -> None
 
 
 def test_the_same_game_sent_twice_is_stored_once(client: Client) -> None:
-    first = post(client, offline_game())
-    again = post(client, offline_game())
-    assert (first.status_code, again.status_code) == (201, 200)
-    assert again.json()["new"] is False
-    assert again.json()["table_id"] == first.json()["table_id"]
+    game = offline_game()
+    first = post(client, game)
+    again = post(client, game)
+    # Written otherwise (upper case), it is still the same game.
+    shouted = post(client, {**game, "actions": [[s, t.upper()] for s, t in game["actions"]]})
+    assert [a.status_code for a in (first, again, shouted)] == [201, 200, 200]
+    assert again.json()["new"] is False and shouted.json()["new"] is False
+    assert again.json()["table_id"] == first.json()["table_id"] == shouted.json()["table_id"]
     me = client.get("/api/me").json()
     assert client.get(f"/api/players/{me['id']}/games").json()["total"] == 1
+    # Another player's copy of it is their own.
+    other = Client(client.base_url)
+    theirs = post(other, game)
+    assert theirs.status_code == 201 and theirs.json()["table_id"] != first.json()["table_id"]
 
 
 def test_an_altered_record_is_refused_with_the_action_named(client: Client) -> None:

@@ -61,7 +61,7 @@ async def practice(
         wait = limit.retry_after(client, now)
         raise TableError("rate_limited", "too many practice games sent from this address", wait)
     played = await asyncio.to_thread(replay_practice, body)
-    table_id = practice_id(player.id, body)
+    table_id = practice_id(player.id, body, played)
     try:
         new = await identity.write(
             lambda conn: store_practice(conn, table_id, player.id, body, played)

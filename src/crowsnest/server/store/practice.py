@@ -5,8 +5,10 @@ others by ``bot``: the table is rebuilt from it as any finished table is), its r
 and the player's result marked ``practice`` (in the player's games; in no statistics
 and no rating).
 
-The table's id is a digest of the player and the game as sent, so the same game sent
-twice is one table: :func:`store_practice` writes nothing the second time.
+The table's id is a digest of the player and the game as the engine records it (its
+rule set, options, seed and actions in their normal text) with the player's seat and
+the bots' level, so the same game sent twice is one table, however its actions were
+written: :func:`store_practice` writes nothing the second time.
 """
 
 from __future__ import annotations
@@ -29,9 +31,14 @@ from crowsnest.server.table.parts import TableError
 PREFIX: Final = "practice-"
 
 
-def practice_id(player_id: str, game: PracticeGame) -> str:
-    """The table id of ``game`` sent by ``player_id`` (40 characters at most)."""
-    body = json.dumps([player_id, game.model_dump(mode="json")], sort_keys=True)
+def practice_id(player_id: str, game: PracticeGame, played: AnyGame) -> str:
+    """The table id of ``game`` (replayed: ``played``) sent by ``player_id`` (40
+    characters at most)."""
+    record = played.record()
+    same = [player_id, game.seat, game.level] + [
+        record[k] for k in ("rules", "rules_version", "options", "seed", "actions")
+    ]
+    body = json.dumps(same, sort_keys=True)
     return PREFIX + hashlib.sha256(body.encode()).hexdigest()[:31]
 
 
