@@ -22,10 +22,12 @@ const SCHEMAS = {
   "client-message": "ClientMessage",
   replay: "ReplayAnswer",
   review: "Reviews",
+  practice: "PracticeGame",
+  "practice-stored": "PracticeStored",
 };
 export const OUTPUT = fileURLToPath(new URL("src/crowsnest/web/static/wire.d.ts", ROOT));
 
-const HEADER = `// Generated from docs/schemas/{server,client}-message.json, replay.json and review.json by \`make types\`
+const HEADER = `// Generated from docs/schemas/{server,client}-message.json, replay.json, review.json and practice{,-stored}.json by \`make types\`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 `;

@@ -26,7 +26,7 @@ from pydantic import TypeAdapter
 
 from crowsnest.ai import protocol
 from crowsnest.engine import wire
-from crowsnest.server.models import client_messages, http, review, server_messages
+from crowsnest.server.models import client_messages, http, practice, review, server_messages
 
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
@@ -43,6 +43,11 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
     "client-message": (client_messages.ClientMessage, "server websocket: a client's message"),
     "server-message": (server_messages.ServerMessage, "server websocket: a server's message"),
     "review": (review.Reviews, "server REST: a table's hand reviews (GET /api/tables/{id}/review)"),
+    "practice": (practice.PracticeGame, "server REST: an offline game sent (POST /api/practice)"),
+    "practice-stored": (
+        practice.PracticeStored,
+        "server REST: an offline game stored as practice (POST /api/practice)",
+    ),
 }
 """Name -> (type, title) of every published format."""
 
@@ -50,7 +55,11 @@ FORMATS: Final[dict[str, tuple[Any, str]]] = {
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the format ``name`` (one of ``FORMATS``)."""
     kind, title = FORMATS[name]
-    written = name in ("server-message", "review")  # the server writes: every field is there
+    written = name in (
+        "server-message",
+        "review",
+        "practice-stored",
+    )  # the server writes: every field is there
     body = TypeAdapter(kind).json_schema(mode="serialization" if written else "validation")
     head = {"$schema": DIALECT, "$id": f"{name}.json", "title": title}
     return head | {key: value for key, value in body.items() if key != "title"}

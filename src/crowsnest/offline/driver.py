@@ -76,6 +76,12 @@ def hint() -> str:
 
 
 def record() -> str:
-    """The game's record and its actions (``[seat, text]``: what rebuilds it)."""
+    """The game's record, its actions (``[seat, text]``: what rebuilds it) and, once
+    it is over, the player's result (``score``: the seat's, Rook: the team's; ``won``;
+    every seat's final ``scores``), which the browser's own statistics count."""
     table = _current()
-    return json.dumps({"record": table.record(), "actions": table.actions()})
+    result = None
+    if table.game.is_over:
+        st = table.game.standings()[table.seat]
+        result = {"score": st.score, "won": st.won, "scores": list(table.game.scores)}
+    return json.dumps({"record": table.record(), "actions": table.actions(), "result": result})

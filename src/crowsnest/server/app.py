@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -30,11 +30,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from crowsnest import __version__
-from crowsnest.server.faces import accounts, api, client, players_api, web_api, ws
+from crowsnest.server.faces import (
+    accounts,
+    api,
+    client,
+    players_api,
+    practice_api,
+    web_api,
+    ws,
+)
 from crowsnest.server.faces.identity import Identity
 from crowsnest.server.live.hub import Hub
 from crowsnest.server.live.tables import Registry, RegistryFactory
 from crowsnest.server.models.http import ErrorBody
+from crowsnest.server.models.practice import MAX_PRACTICE_BODY
 from crowsnest.server.ops.guard import BodyTimeout
 from crowsnest.server.ops.limits import retry_seconds
 from crowsnest.server.ops.logs import server_event
@@ -70,6 +79,7 @@ STATUS = {
     "game_over": 409,
     "not_your_turn": 409,
     "not_finished": 409,
+    "bad_record": 400,
     "not_waiting": 409,
     "unknown_language": 404,
     "too_large": 413,
@@ -94,10 +104,11 @@ def error_response(
 
 
 class BodyLimit:
-    """Refuse HTTP request bodies over ``limit`` bytes (and bodies of unknown length)."""
+    """Refuse HTTP request bodies over ``limit`` bytes (and bodies of unknown length);
+    the paths of ``wider`` allow their own limit."""
 
-    def __init__(self, app: Any, limit: int) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: Any, limit: int, wider: Mapping[str, int] | None = None) -> None:
+        self.app, self.limit, self.wider = app, limit, dict(wider or {})
 
     async def __call__(
         self,
@@ -112,8 +123,10 @@ class BodyLimit:
             if length is None:
                 if headers.get(b"transfer-encoding"):
                     problem = error_response("length_required", "send a Content-Length")
-            elif not length.isdigit() or int(length) > self.limit:
-                problem = error_response("too_large", f"request bodies are at most {self.limit}")
+            else:
+                limit = self.wider.get(scope["path"], self.limit)
+                if not length.isdigit() or int(length) > limit:
+                    problem = error_response("too_large", f"request bodies are at most {limit}")
             if problem is not None:
                 await problem(scope, receive, send)
                 return
@@ -172,7 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(BodyTimeout, timeout=settings.body_timeout)
-    app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY, wider={"/api/practice": MAX_PRACTICE_BODY})
     # Replays and catalogs are large, repetitive JSON: compress them for the browser.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     if settings.redis_url:
@@ -182,7 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.hosts():
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.hosts())
     _handlers(app)
-    for module in (api, web_api, players_api, accounts, client, ws):
+    for module in (api, web_api, players_api, practice_api, accounts, client, ws):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app

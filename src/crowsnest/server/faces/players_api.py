@@ -167,6 +167,7 @@ def _game(r: GameRow) -> IdentityGame:
         left=r.left,
         final_scores=r.final_scores,
         public=r.public,
+        practice=r.practice,
         seats=[
             SeatPlayer(seat=s.seat, kind=s.kind, name=s.name, player=s.player)  # type: ignore[arg-type]
             for s in r.seats

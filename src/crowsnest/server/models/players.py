@@ -127,6 +127,9 @@ class IdentityGame(BaseModel):
     final_scores: list[int]
     public: bool
     seats: list[SeatPlayer]
+    practice: bool
+    """A game played offline and sent afterwards (``POST /api/practice``): unrated,
+    in no statistics, no fair-deal seal."""
 
 
 class IdentityGames(BaseModel):

@@ -86,6 +86,12 @@ class Settings(BaseSettings):
     finished_cache_bytes: int = Field(default=64 << 20, ge=0, le=1 << 34)
     """Bytes of answers computed from finished games kept in memory (the least
     recently used are dropped past it)."""
+    practice_rate: float = Field(default=0.2, gt=0)
+    """Practice games a second one client address may send (``POST /api/practice``:
+    each is replayed), on average (more: ``rate_limited``)."""
+    practice_burst: int = Field(default=30, ge=1)
+    """Practice games one client address may send at once (a browser sends the games
+    it kept offline one after another)."""
     create_rate: float = Field(default=0.2, gt=0)
     """Tables a second one client address may create, on average (more: ``rate_limited``)."""
     create_burst: int = Field(default=10, ge=1)

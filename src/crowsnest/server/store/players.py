@@ -95,6 +95,8 @@ class GameRow:
     public: bool
     final_scores: list[int]
     seats: list[GameSeat]
+    practice: bool = False
+    """Played offline and sent afterwards (``POST /api/practice``): unrated."""
 
 
 def _player(r: Any) -> PlayerRow:
@@ -198,7 +200,8 @@ class PlayerStore:
         """Sums of the player's results per rule set (public games only unless
         ``private_too``). A game the player left is a loss, whatever the bots made
         of the seat (World of Card Games counts leaving as a loss), and is out of
-        the hands and the averages."""
+        the hands and the averages. A practice game (played offline) is in none:
+        the browser keeps its own statistics of those."""
         played = sa.not_(results.c.left)
         one = sa.literal(1)
         query = (
@@ -219,7 +222,7 @@ class PlayerStore:
                 sa.func.sum(results.c.moons_shot),
                 sa.func.sum(results.c.moons_suffered),
             )
-            .where(results.c.player_id == player_id)
+            .where(results.c.player_id == player_id, sa.not_(results.c.practice))
             .group_by(results.c.rules, results.c.family)
             .order_by(results.c.rules)
         )
@@ -312,6 +315,7 @@ class PlayerStore:
                 results.c.won,
                 results.c.left,
                 results.c.public,
+                results.c.practice,
                 records.c.scores,
             )
             .join(records, records.c.table_id == results.c.table_id)
@@ -347,6 +351,7 @@ class PlayerStore:
                 public=bool(r.public),
                 final_scores=[int(x) for x in r.scores or []],
                 seats=by_table.get(r.table_id, []),
+                practice=bool(r.practice),
             )
             for r in rows
         ]

@@ -93,6 +93,8 @@ results = sa.Table(
     sa.Column("hand_points", sa.Integer, nullable=False, server_default="0"),
     sa.Column("moons_shot", sa.Integer, nullable=False, server_default="0"),
     sa.Column("moons_suffered", sa.Integer, nullable=False, server_default="0"),
+    # practice (v0012): a game played offline and sent afterwards; in no statistics
+    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 sa.Index("ix_results_name", results.c.name)
 sa.Index("ix_results_player", results.c.player_id, results.c.rules)

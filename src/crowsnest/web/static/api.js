@@ -261,4 +261,10 @@ export const api = {
   signIn: (username, password) => request("POST", "/api/account/signin", { body: { username, password } }),
   /** @returns {Promise<void>} */
   signOut: () => request("POST", "/api/account/signout"),
+  /**
+   * A finished offline game sent to your History as a practice game.
+   * @param {import("./wire.js").PracticeGame} game
+   * @returns {Promise<import("./wire.js").PracticeStored>}
+   */
+  practice: (game) => request("POST", "/api/practice", { body: game }),
 };

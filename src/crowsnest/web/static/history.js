@@ -6,6 +6,7 @@ import { t, formatNumber, formatDate, onLanguageChange } from "./i18n.js";
 import { api, errorCode } from "./api.js";
 import { h, focusOn } from "./dom.js";
 import { openReplay, drawReplay } from "./replay.js";
+import { offlineBlock } from "./history-offline.js";
 
 /**
  * @typedef {object} RulesStats a player's finished games of one rule set (docs/protocol.md)
@@ -45,6 +46,7 @@ import { openReplay, drawReplay } from "./replay.js";
  * @property {number[]} final_scores
  * @property {boolean} public
  * @property {SeatPlayer[]} seats
+ * @property {boolean} [practice] played offline and sent afterwards: unrated
  */
 
 /** @typedef {{player: string, total: number, limit: number, offset: number, games: GameRow[]}} GamesPage */
@@ -147,8 +149,11 @@ function drawPage(v) {
   const root = h("div", { class: "history" });
   const title = v.name ? t("history.title", { name: v.name }) : t("history.title_anonymous");
   root.append(h("h2", { id: "history-title" }, title));
+  // The games played offline are this browser's: shown with no connection too.
+  const offline = v.own ? offlineBlock(() => renderHistory(v.container)) : null;
   if (v.error) {
     root.append(h("p", { role: "alert" }, t("history.load_failed", { error: v.error })));
+    if (offline) root.append(offline);
     v.container.replaceChildren(root);
     return;
   }
@@ -160,7 +165,8 @@ function drawPage(v) {
     root.append(accountBlock(v));
   }
   root.append(ratingsBlock(v));
-  root.append(statsBlock(v.profile?.stats ?? []));
+  root.append(statsBlock(v.profile?.stats ?? [], v.games.some((g) => g.practice)));
+  if (offline) root.append(offline);
   root.append(gamesBlock(v));
   const viewer = h("section", { id: "replay", class: "replay paper", "aria-labelledby": "replay-title" });
   viewer.hidden = true;
@@ -295,12 +301,15 @@ function ratingChart(history) {
   return chart;
 }
 
-/** @param {RulesStats[]} stats */
-function statsBlock(stats) {
+/**
+ * @param {RulesStats[]} stats
+ * @param {boolean} practice practice games are listed (they count in none of these)
+ */
+function statsBlock(stats, practice) {
   const box = h("section", { id: "history-stats", class: "paper history-stats", "aria-labelledby": "history-stats-title" });
   box.append(h("h3", { id: "history-stats-title" }, t("history.stats")));
   if (!stats.length) {
-    box.append(h("p", {}, t("history.no_games")));
+    box.append(h("p", {}, t(practice ? "practice.no_stats" : "history.no_games")));
     return box;
   }
   for (const s of stats) {
@@ -345,7 +354,8 @@ function gamesBlock(v) {
       h("span", { class: `history-result ${g.left ? "left" : g.won ? "won" : "lost"}` }, result),
       h("span", { class: "history-scores", dir: "ltr" }, scores),
     );
-    if (!g.public) item.append(h("span", { class: "history-private" }, t("history.private")));
+    if (g.practice) item.append(h("span", { class: "history-practice" }, t("practice.badge")));
+    else if (!g.public) item.append(h("span", { class: "history-private" }, t("history.private")));
     const others = g.seats.filter((p) => p.player && p.player !== v.player);
     if (others.length) {
       const people = h("span", { class: "history-people" }, t("history.with"));

@@ -277,7 +277,10 @@ export function drawReplay(v, keepFocus = false) {
     viewer.replaceChildren();
     focusOn(v.container, `.history-game[data-table="${CSS.escape(r.game.table_id)}"] button`);
   });
-  head.append(verifyButton(r), close);
+  // A practice game (played offline) has no fair-deal seal to verify: it says so.
+  const note = r.game.practice ? h("p", { class: "replay-practice" }, t("practice.no_seal")) : null;
+  if (note) head.append(close);
+  else head.append(verifyButton(r), close);
 
   const controls = h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("history.controls") });
   for (const [what, key, symbol] of CONTROLS) {
@@ -323,7 +326,7 @@ export function drawReplay(v, keepFocus = false) {
   if (review) side.append(review);
 
   const bar = h("div", { class: "scorebar replay-scorebar" }, scorebar(m));
-  viewer.replaceChildren(head, controls, slider, position, bar, board, side, h("p", { class: "replay-help" }, t("history.keys")));
+  viewer.replaceChildren(head, ...(note ? [note] : []), controls, slider, position, bar, board, side, h("p", { class: "replay-help" }, t("history.keys")));
   if (focusedId) document.getElementById(focusedId)?.focus();
   else if (keepFocus) focusOn(viewer, ".replay-board");
 }

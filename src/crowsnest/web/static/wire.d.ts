@@ -1,11 +1,11 @@
-// Generated from docs/schemas/{server,client}-message.json, replay.json and review.json by `make types`
+// Generated from docs/schemas/{server,client}-message.json, replay.json, review.json and practice{,-stored}.json by `make types`
 // (node tools/wire-types.js, json-schema-to-typescript): do not edit by hand.
 // A test (tests/js/wire-types.test.js) fails when this file is not what it makes.
 
 /**
  * Any published format the client reads or sends.
  */
-export type WireMessage = ServerMessage | ClientMessage | ReplayAnswer | Reviews;
+export type WireMessage = ServerMessage | ClientMessage | ReplayAnswer | Reviews | PracticeGame | PracticeStored;
 /**
  * server websocket: a server's message
  */
@@ -2109,4 +2109,53 @@ export interface ReviewReason {
    * The points at stake (a trick's, a moon's 26, the points counted), by the code.
    */
   points: number | null;
+}
+/**
+ * server REST: an offline game sent (POST /api/practice)
+ */
+export interface PracticeGame {
+  /**
+   * a rule set id (see /api/rules)
+   */
+  rules: string;
+  /**
+   * the rule options the game was played with
+   */
+  options?: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * the deal seed the game was dealt from
+   */
+  seed: number;
+  /**
+   * The bots' level.
+   */
+  level: "easy" | "normal" | "hard";
+  /**
+   * the player's seat (the others are bots)
+   */
+  seat?: number;
+  /**
+   * the name the player played under
+   */
+  name: string;
+  /**
+   * every action applied, in order, as `[seat, action text]` (the record's)
+   *
+   * @maxItems 5000
+   */
+  actions: [number | string, number | string, ...(number | string)[]][];
+}
+/**
+ * server REST: an offline game stored as practice (POST /api/practice)
+ */
+export interface PracticeStored {
+  table_id: string;
+  new: boolean;
+  rules: string;
+  seat: number;
+  score: number;
+  won: boolean;
+  final_scores: number[];
 }

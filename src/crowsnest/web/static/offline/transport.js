@@ -3,7 +3,10 @@
 // (offline/worker.js) runs the engine and the bots under Pyodide and speaks the
 // server's messages, so the table (game.js) draws the game with the same code as an
 // online one. The game is kept in localStorage as it goes (its config and actions),
-// so a reload goes on with it, offline still, to its end.
+// so a reload goes on with it, offline still, to its end. A finished game is kept
+// in IndexedDB with its result (offline/records.js), for the History tab.
+
+import { finishedRecord, keepFinished } from "./records.js";
 
 /** @typedef {import("../types.js").ServerMessage} ServerMessage */
 /** @typedef {import("../types.js").ClientMessage} ClientMessage */
@@ -86,6 +89,8 @@ export class WorkerTransport {
     this.waiting = new Map();
     /** @type {number[]} seconds each bot decision took */
     this.timings = [];
+    /** the finished game was handed to the kept records */
+    this.kept = false;
   }
 
   /** @param {TransportHandlers} handlers */
@@ -116,6 +121,11 @@ export class WorkerTransport {
         if (msg.type === "state" && msg.status === "over") this.game.over = true;
       }
       saveOfflineGame(this.game);
+      const finished = finishedRecord(this.game, data.result);
+      if (finished && !this.kept) {
+        this.kept = true;
+        keepFinished(finished);
+      }
       for (const msg of data.messages) handlers.message(msg);
     } else if (data.kind === "hint") {
       this.waiting.get(data.id)?.(data.answer);

@@ -6,7 +6,7 @@
 // transport (offline/transport.js); the bots decide here, so the page never waits.
 //
 // Page -> worker: {kind: "start", config} | {kind: "send", message} | {kind: "hint", id}
-// Worker -> page: {kind: "ready", start: "kept" | "fresh"} | {kind: "messages", messages, actions, record}
+// Worker -> page: {kind: "ready", start: "kept" | "fresh"} | {kind: "messages", messages, actions, record, result}
 //   | {kind: "hint", id, answer} | {kind: "timing", seconds} | {kind: "failed", error}
 
 /** @typedef {{messages: object[], due: number | null, seq: number, seconds?: number | null}} Answer */
@@ -107,10 +107,11 @@ function deliver(text) {
   /** @type {Answer} */
   const answer = JSON.parse(text);
   if (answer.seconds != null) post({ kind: "timing", seconds: answer.seconds });
-  // The actions (what rebuilds the game) with every answer; the record once it is over.
+  // The actions (what rebuilds the game) with every answer; the record and the
+  // player's result once it is over.
   const log = JSON.parse(driver.record());
   const over = answer.messages.some((m) => /** @type {any} */ (m).type === "state" && /** @type {any} */ (m).status === "over");
-  post({ kind: "messages", messages: answer.messages, actions: log.actions, record: over ? log.record : null });
+  post({ kind: "messages", messages: answer.messages, actions: log.actions, record: over ? log.record : null, result: over ? log.result : null });
   clearTimeout(botTimer);
   if (answer.due != null) botTimer = setTimeout(() => deliver(driver.bot()), delayMs);
 }
