@@ -4,7 +4,7 @@ import "./env.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { catalogOf } from "./env.js";
-import { useCatalog, useLanguages, isolate, t } from "../../src/crowsnest/web/static/i18n.js";
+import { useCatalog, useLanguages, isolate, t, formatNumber } from "../../src/crowsnest/web/static/i18n.js";
 import { whyText } from "../../src/crowsnest/web/static/review-words.js";
 
 /** @typedef {import("../../src/crowsnest/web/static/wire.js").ReviewReason} ReviewReason */
@@ -42,4 +42,13 @@ test("in Hebrew a Latin name is isolated in its sentence; in a left-to-right lan
   useCatalog("en", catalogOf("en"));
   assert.equal(isolate("Ann"), "Ann");
   assert.doesNotMatch(t("timer.ran_out.pass", { name: "Ann" }), /\u2068/);
+});
+
+test("in Hebrew a negative number keeps its minus on the left", () => {
+  useLanguages({ languages: ["en", "el", "he", "pl"], rtl: ["he"] });
+  useCatalog("he", catalogOf("he"));
+  assert.match(formatNumber(-80), /^\u2066.*-80\u2069$/);
+  assert.equal(formatNumber(80), "80");
+  useCatalog("pl", catalogOf("pl"));
+  assert.equal(formatNumber(-80), "-80");
 });

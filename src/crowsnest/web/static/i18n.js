@@ -182,7 +182,7 @@ export function t(key, args = {}) {
   return String(value).replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, grammaticalCase) => {
     if (!(name in args)) return whole;
     const arg = args[name];
-    if (typeof arg === "number") return numbers.format(arg);
+    if (typeof arg === "number") return formatNumber(arg);
     if (typeof arg !== "object") return isolate(String(arg));
     if ("card" in arg) return cardName(arg.card, { bird: arg.bird, case: grammaticalCase });
     return t(inCase(arg.key, grammaticalCase));
@@ -194,7 +194,10 @@ export function t(key, args = {}) {
  * @param {number} n
  */
 export function formatNumber(n) {
-  return numbers.format(n);
+  const text = numbers.format(n);
+  // A negative number in a right-to-left sentence keeps its minus on the left ("-80",
+  // not "80-"): it is set left to right (LRI … PDI).
+  return n < 0 && RTL.has(lang) ? `\u2066${text}\u2069` : text;
 }
 
 /**
