@@ -35,7 +35,7 @@ def restored(url: str, wall: float) -> dict[str, Any]:
             live = registry.restore(stored)
             assert live is not None, stored.table.id
             table = live.table
-            reviews = [row.reviews for row in store.seat_rows(table.id)]
+            reviews = [facts.reviews for facts in store.seat_facts(table.id)]
             plan = table.bot_plan(CLOCK)
             found[table.id] = {
                 "status": table.status,
