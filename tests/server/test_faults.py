@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from crowsnest.server.app import create_app
 from crowsnest.server.ops.settings import Settings
 from crowsnest.server.store.store import Store
+from crowsnest.server.table.log import Fact
 from crowsnest.server.table.parts import Accepted
 
 from .test_server_protocol import ALL_HUMANS, a_pass, receive, receive_until, send, take_seat
@@ -40,13 +41,14 @@ class Disk:
         conn: Connection,
         entries: Sequence[tuple[str, Accepted]],
         fences: Mapping[str, int] | None = None,
+        facts: Sequence[tuple[str, int, Sequence[Fact]]] = (),
     ) -> None:
         if any(table_id == self.bad for table_id, _ in entries):
             if self.gate is not None:
                 self.gate.wait(10)
             self.failed += 1
             raise OSError(28, "No space left on device")
-        REAL_APPEND(conn, entries, fences)
+        REAL_APPEND(conn, entries, fences, facts)
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ def test_seats_with_two_time_outs_are_away(tmp_path: Path) -> None:
                 {"seat": seat, "timeouts": timeouts},
             )
     store.migrate()
-    assert [(s.timeouts, s.away) for s in store.seat_rows("t1")] == [
+    assert [(s.timeouts, s.away) for s in store.seat_facts("t1")] == [
         (0, False), (1, False), (2, True), (3, True)
     ]  # fmt: skip
     store.close()

@@ -1,5 +1,6 @@
-"""A database written by an older server (``old_log/README.md``) is migrated and
-restored with everything that server restored from it: every unfinished table, its
+"""A database written by an older server (``old_log/README.md``: before the server was
+laid out by job; ``seat_columns/README.md``: just before the one log per table) is
+migrated and restored with everything that server restored from it: every unfinished table, its
 seats, turn timers, departures, time-outs in a row, away and bench, the reviews
 choices, the record and the next bot turn (``old_log/expected.json``)."""
 
@@ -11,10 +12,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from crowsnest.server.live.tables import LiveTable, Registry
 from crowsnest.server.store.store import Store
 
-OLD = Path(__file__).parent / "old_log"
+HERE = Path(__file__).parent
+OLD = [HERE / "old_log", HERE / "seat_columns"]
+"""The folders of the databases, each with the ``expected.json`` of its server."""
 CLOCK = 1000.0
 """The table time of the restore (as in ``make_old_database.py``)."""
 
@@ -35,7 +40,7 @@ def restored(url: str, wall: float) -> dict[str, Any]:
             live = registry.restore(stored)
             assert live is not None, stored.table.id
             table = live.table
-            reviews = [row.reviews for row in store.seat_rows(table.id)]
+            reviews = [facts.reviews for facts in store.seat_facts(table.id)]
             plan = table.bot_plan(CLOCK)
             found[table.id] = {
                 "status": table.status,
@@ -67,19 +72,23 @@ def restored(url: str, wall: float) -> dict[str, Any]:
     return found
 
 
-def test_an_old_database_is_restored_as_the_old_server_restored_it(tmp_path: Path) -> None:
-    expected = json.loads((OLD / "expected.json").read_text())
-    shutil.copy(OLD / "old.db", tmp_path / "old.db")
+@pytest.mark.parametrize("folder", OLD, ids=lambda p: p.name)
+def test_an_old_database_is_restored_as_the_old_server_restored_it(
+    folder: Path, tmp_path: Path
+) -> None:
+    expected = json.loads((folder / "expected.json").read_text())
+    shutil.copy(folder / "old.db", tmp_path / "old.db")
     found = restored(f"sqlite:///{tmp_path / 'old.db'}", expected["wall"])
     assert set(found) == set(expected["tables"].values())
     for name, table_id in expected["tables"].items():
         assert found[table_id] == expected["restored"][table_id], name
 
 
-def test_the_old_database_holds_what_the_test_is_for() -> None:
+@pytest.mark.parametrize("folder", OLD, ids=lambda p: p.name)
+def test_the_old_database_holds_what_the_test_is_for(folder: Path) -> None:
     """The fixture has a seat that left, one with time-outs in a row, one whose
     reviews are off, a running turn timer, a moved seat and a free one."""
-    expected = json.loads((OLD / "expected.json").read_text())
+    expected = json.loads((folder / "expected.json").read_text())
     tables = expected["restored"]
     seats = [s for t in tables.values() for s in t["seats"]]
     assert any(s["left_seq"] is not None for s in seats)

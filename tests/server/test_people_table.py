@@ -19,7 +19,8 @@ from crowsnest.server.models.server_messages import (
     StateMessage,
 )
 from crowsnest.server.people.presets import BOT_NAMES, CHAT_BURST
-from crowsnest.server.table.parts import Absence, Outcome, TableConfig, TableError
+from crowsnest.server.table.log import Left, Timeouts
+from crowsnest.server.table.parts import Outcome, Seat, TableConfig, TableError
 from crowsnest.server.table.table import Table
 
 from .helpers import scripted_action
@@ -135,7 +136,8 @@ def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
         )
         assert out.accepted is not None
         timeouts += 1
-        assert out.timeouts[seat].timeouts == table.seats[seat].timeouts  # stored with it
+        held = table.seats[seat]
+        assert Timeouts(seat, held.timeouts, held.away) in out.facts  # stored with it
         if table.seats[seat].away:
             away = seat
             info = presence(out).seats[seat]
@@ -144,7 +146,7 @@ def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
     assert table.seats[away].deadline is None
     back = table.handle(away, BackMessage(type="back"), now)
     assert not presence(back).seats[away].away and not table.seats[away].away
-    assert back.timeouts == {away: Absence(2, False)}  # back keeps the count
+    assert Timeouts(away, 2, False) in back.facts  # back keeps the count
     assert any(isinstance(m, StateMessage) for _, m in back.out)
     assert errors(table.handle(away, BackMessage(type="back"), now)) == ["timer_not_running"]
 
@@ -175,7 +177,7 @@ def test_back_keeps_the_count_and_one_more_time_out_benches_the_seat_for_the_han
         now = _next_decision(table, _until_human_turn(table, now))
     assert table.seats[0].timeouts == 2
     back = table.handle(0, BackMessage(type="back"), now)
-    assert back.timeouts == {0: Absence(2, False)} and not table.seats[0].away
+    assert Timeouts(0, 2, False) in back.facts and not table.seats[0].away
     hand = len(table.game.results)
     now = _until_human_turn(table, now)
     assert table.seats[0].deadline is not None  # back: the timer runs for the player
@@ -192,10 +194,13 @@ def test_back_keeps_the_count_and_one_more_time_out_benches_the_seat_for_the_han
     assert errors(again) == [] and not table.seats[0].away
 
 
-def test_restored_timeouts_say_who_is_away() -> None:
-    table = rook(turn_seconds=30.0, timer="normal")
-    table.restore_timeouts(0, 2, True)
-    table.restore_timeouts(1, 1, False)
+def test_replayed_timeouts_say_who_is_away() -> None:
+    cfg = TableConfig("rook/crowsnest", {}, seed=5, seats=TWO, turn_seconds=30.0, timer="normal")  # type: ignore[arg-type]
+    seats = [Seat("human", "Ann", "h0"), Seat("human", "Bob", "h1"), Seat("bot"), Seat("bot")]
+    first = Table("t", cfg, now=0.0, seats=seats)
+    (actor,) = first.game.actors
+    facts = [(0, Timeouts(0, 1, False)), (1, Timeouts(0, 2, True)), (1, Timeouts(1, 1, False))]
+    table = Table("t", cfg, now=0.0, seats=seats, actions=[(actor, "bid pass")], facts=facts)
     assert table.seats[0].away and table.seats[0].deadline is None
     assert not table.seats[1].away and table.seats[1].timeouts == 1
     assert [s.away for s in table.seat_info()] == [True, False, False, False]
@@ -206,7 +211,7 @@ def test_leaving_during_play_gives_the_seat_to_its_bot_for_good() -> None:
     table.connect(0, now=0.0)
     seq = table.seq
     out = table.handle(0, LeaveMessage(type="leave"), now=1.0)
-    assert out.left == 0 and table.seats[0].left_seq == seq
+    assert out.left == 0 and table.seats[0].left_seq == seq and Left(0, seq) in out.facts
     assert presence(out).seats[0].left and presence(out).seats[0].bot
     assert errors(act(table, 0, table.seq, "bid pass")) == ["seat_left"]
     assert errors(table.handle(0, LeaveMessage(type="leave"), now=1.0)) == ["seat_left"]

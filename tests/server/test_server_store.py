@@ -60,7 +60,7 @@ def test_migrations_match_the_schema_and_run_twice(store: Store) -> None:
     store.migrate()
     with store.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0012"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0013"
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:

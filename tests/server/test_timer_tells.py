@@ -7,6 +7,7 @@ from __future__ import annotations
 from crowsnest.engine import Bid
 from crowsnest.server.models.client_messages import ActionMessage
 from crowsnest.server.models.server_messages import StateMessage, TimedOutMessage
+from crowsnest.server.table.log import Deadline, Timeouts
 from crowsnest.server.table.parts import Outcome, Seat, TableConfig
 from crowsnest.server.table.play import timed_out_did
 from crowsnest.server.table.table import Table
@@ -40,10 +41,10 @@ def test_no_timer_runs_until_every_player_has_seen_the_game() -> None:
     # so the host (connected, first to bid) is not hurried meanwhile.
     assert table.time_left(1.0) == [None] * 4 and table.bot_plan(100.0) is None
     for seat in (1, 2):
-        assert table.connect(seat, now=5.0).deadlines == {}
+        assert table.connect(seat, now=5.0).facts == []
     started = table.connect(3, now=9.0)
     (actor,) = table.game.actors
-    assert started.deadlines == {actor: 24.0}  # stored: the last to come started it
+    assert started.facts == [Deadline(actor, 24.0)]  # stored: the last to come started it
     state = [m for t, m in started.out if t == "reply" and isinstance(m, StateMessage)]
     assert state[0].time_left[actor] == 15.0
 
@@ -120,8 +121,10 @@ def test_a_bot_seat_and_a_seat_away_keep_the_tables_bot() -> None:
     table.connect(ann, now=0.0)
     plan = table.bot_plan(0.0)
     assert plan is not None and plan.seat == first and plan.bot == "hard" and plan.action is None
-    table.restore_timeouts(ann, 2, True)
-    assert table.bot_act(first, 0, "bid pass", now=0.0).accepted is not None
+    # The log replayed: the bot's pass, then two time-outs in a row of Ann's.
+    names = [Seat("human", "Ann", "h0") if i == ann else Seat("bot") for i in range(4)]
+    table = Table("t", cfg, now=0.0, seats=names, actions=[(first, "bid pass")],
+                  facts=[(1, Timeouts(ann, 2, True))])  # fmt: skip
     plan = table.bot_plan(0.0)
     assert plan is not None and plan.seat == ann and plan.bot == "hard" and plan.action is None
 

@@ -112,8 +112,9 @@ async def table_replay(table_id: ReadableTable, request: Request, store: StoreDe
         record = store.record(table_id)
         if record is None:
             return None
+        facts = store.seat_facts(table_id)
         seats = [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "left": s.left_seq}
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "left": facts[s.seat].left_seq}
             for s in store.seat_rows(table_id)
         ]
         return record, seats

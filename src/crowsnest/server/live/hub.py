@@ -70,8 +70,8 @@ class Hub(HttpOperations):
             for target, message in out.out:
                 if target == "reply" and isinstance(message, WelcomeMessage):
                     message.version = hello.version
-            if out.deadlines:  # the last player to see the game started the timers
-                await self._store_people(live.table, out)
+            if out.facts:  # the last player to see the game started the timers
+                await self.journal.note(live.table, out)
             audience.deliver(out, conn)
         live.wake.set()
         table_event("connected", table_id, seat=seat, seq=live.table.seq)
@@ -103,7 +103,7 @@ class Hub(HttpOperations):
                 conn.kick(WS_1000_NORMAL_CLOSURE)
         if out.left is not None:
             table_event("seat_left", live.table.id, seat=out.left, seq=live.table.seq)
-        if out.accepted is not None or out.deadlines or out.left is not None:
+        if out.accepted is not None or out.facts:
             live.wake.set()
 
     async def detach(self, conn: Connection, live: LiveTable) -> None:

@@ -11,7 +11,6 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from sqlalchemy.engine import Connection as SAConnection
 from starlette.status import WS_1001_GOING_AWAY, WS_1011_INTERNAL_ERROR
 
 from crowsnest.server.live.bot_driver import BotDriver
@@ -28,7 +27,6 @@ from crowsnest.server.store.store import Store
 from crowsnest.server.store.writer import Writer
 from crowsnest.server.table.bots import BotRunner
 from crowsnest.server.table.parts import Outcome
-from crowsnest.server.table.table import Table
 
 
 class HubCore:
@@ -124,47 +122,25 @@ class HubCore:
     # -- committing ------------------------------------------------------------------
 
     async def commit(self, live: LiveTable, out: Outcome, reply: Connection | None) -> bool:
-        """Persist the action ``out`` accepted, if any, then deliver its messages
-        (``reply``: the connection whose input it answers). On a store failure the
-        table's connections are closed and the table is rebuilt from what was
-        committed: False."""
+        """Persist the action ``out`` accepted, if any, and its seat facts, then
+        deliver its messages (``reply``: the connection whose input it answers). On
+        a store failure the table's connections are closed and the table is rebuilt
+        from what was committed: False."""
         if out.accepted is None:
-            await self._store_people(live.table, out)
+            stored = await self.journal.note(live.table, out)
         else:
-            if not await self.journal.commit(live.table, out):
-                delay = self.registry.reload(live)
-                error = ErrorMessage(
-                    code="table_unavailable",
-                    message="the table restarts after a failed write; reconnect",
-                    args={"retry_after": retry_seconds(delay)},
-                )
-                live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
-                return False
+            stored = await self.journal.commit(live.table, out)
+        if not stored:
+            delay = self.registry.reload(live)
+            error = ErrorMessage(
+                code="table_unavailable",
+                message="the table restarts after a failed write; reconnect",
+                args={"retry_after": retry_seconds(delay)},
+            )
+            live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
+            return False
+        if out.accepted is not None:
             self.registry.committed(live.table.id)
         live.audience.deliver(out, reply)
         self.reviewer.seen(live, out)
         return True
-
-    async def _store_people(self, table: Table, out: Outcome) -> None:
-        """Store what an outcome without an action changed of the seats: turn
-        deadlines, timeouts in a row (``back``), a player who left, a seat given up
-        before the game."""
-        table_id = table.id
-        deadlines = self.journal.deadlines(table_id, out.deadlines)
-        timeouts = self.journal.timeouts(table_id, out.timeouts)
-        left, freed = out.left, out.freed
-        if not deadlines and not timeouts and left is None and freed is None:
-            return
-        seq = table.seq if left is None else (table.seats[left].left_seq or table.seq)
-
-        def write(conn: SAConnection) -> None:
-            if deadlines:
-                Store.set_deadlines(conn, deadlines)
-            if timeouts:
-                Store.set_timeouts(conn, timeouts)
-            if left is not None:
-                Store.leave_seat(conn, table_id, left, seq)
-            if freed is not None:
-                Store.free_seat(conn, table_id, freed)
-
-        await self.journal.write(write)

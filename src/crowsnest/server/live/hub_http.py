@@ -157,7 +157,7 @@ class HttpOperations(HubCore):
             if not await self.journal.write(write):
                 raise TableError("seat_taken", f"seat {seat} is not a free human seat")
             out = table.claim(seat, name, hashed, self.clock())
-            await self._store_people(table, out)
+            await self.journal.note(table, out)
             live.audience.deliver(out, None)
         live.wake.set()
         table_event("seat_joined", table_id, seat=seat, seq=table.seq, status=table.status)
@@ -183,7 +183,7 @@ class HttpOperations(HubCore):
             if not await self.journal.write(write):
                 raise TableError("seat_taken", "a seat was taken meanwhile; try again")
             out = table.fill(self.clock())
-            await self._store_people(table, out)
+            await self.journal.note(table, out)
             live.audience.deliver(out, None)
         live.wake.set()
         table_event("seats_filled", table_id, seat=seat, seats=free, seq=table.seq)

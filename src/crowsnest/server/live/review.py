@@ -8,7 +8,8 @@ runs the review in :meth:`~crowsnest.server.table.bots.BotRunner.review` (one pr
 nice 19, at most ``review_queue`` at once), writes it and tells the seat. Only the
 decisions the player took are judged: not a bot's that sat in for them, nor a bot
 seat's; a seat whose player turned reviews off (``PUT /api/tables/{id}/review``,
-``seats.reviews``) is not reviewed at all.
+a :class:`~crowsnest.server.table.log.ReviewChoice` in the table's log) is not
+reviewed at all.
 
 Reviews wait their turn in a line shared fairly between client addresses
 (:mod:`crowsnest.server.live.review_line`): one review at a time goes to the pool, each
@@ -57,6 +58,7 @@ from crowsnest.server.ops.logs import server_event, table_event
 from crowsnest.server.store.journal import Journal
 from crowsnest.server.store.store import Store
 from crowsnest.server.table.bots import BotRunner, ReviewsBusy
+from crowsnest.server.table.log import ReviewChoice
 from crowsnest.server.table.parts import Outcome, TableError
 
 
@@ -208,8 +210,8 @@ class Reviewer:
         already in ``pending_reviews``, from before a restart), each in the share
         of the line of its client (``clients``: by seat)."""
         try:
-            rows = {r.seat: r for r in await asyncio.to_thread(self.store.seat_rows, table_id)}
-            wanted = [s for s in seats if s in rows and rows[s].reviews]
+            facts = await asyncio.to_thread(self.store.seat_facts, table_id)
+            wanted = [s for s in seats if 0 <= s < 4 and facts[s].reviews]
             off = [s for s in seats if s not in wanted]  # their players turned reviews off
             for seat in off:
                 self._drop(table_id, hand, seat)
@@ -309,7 +311,12 @@ class Reviewer:
         if not self.choices.take(key, now):
             wait = self.choices.retry_after(key, now)
             raise TableError("rate_limited", "too many review choices for this seat; wait", wait)
-        await self.journal.write(lambda conn: Store.set_reviews(conn, table_id, seat, on))
+        choice = ReviewChoice(seat, on)
+
+        def write(conn: Any) -> None:
+            Store.append_facts(conn, table_id, Store.last_seq(conn, table_id), [choice])
+
+        await self.journal.write(write)
         table_event("review_choice", table_id, seat=seat, on=on)
         return ReviewChoiceSet(table_id=table_id, seat=seat, on=on)
 

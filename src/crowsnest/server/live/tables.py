@@ -4,8 +4,9 @@ store.
 A live table is a :class:`~crowsnest.server.table.table.Table` with what the asyncio side
 needs around it: a lock (its inputs are applied one at a time, in order), an event
 that wakes its bot task, the task itself and its :class:`Audience`. On start every
-unfinished table is rebuilt from its action log; a finished one is rebuilt on
-demand (to show its end) and leaves memory when nobody is connected to it.
+unfinished table is rebuilt by replaying its log (its actions and its seat facts); a
+finished one is rebuilt on demand (to show its end) and leaves memory when nobody is
+connected to it.
 
 This is the one place that decides that a table is served here: with more than one
 process, taking a table (:meth:`Registry.add`, :meth:`Registry.restore`) is where a
@@ -19,7 +20,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from crowsnest.server.live.delivery import Audience
@@ -29,6 +30,7 @@ from crowsnest.server.ops.logs import table_event
 from crowsnest.server.people.presets import TIMERS, Timer
 from crowsnest.server.store.rows import StoredTable, TableRow
 from crowsnest.server.store.store import Store
+from crowsnest.server.table.log import Deadline, Fact, timed
 from crowsnest.server.table.parts import Seat, TableConfig, TableError
 from crowsnest.server.table.table import Table
 
@@ -142,8 +144,8 @@ class Registry:
                 now=self.clock(),
                 seats=seats,
                 actions=[(a.seat, a.action) for a in stored.actions],
+                facts=self._facts(stored),
             )
-            self._restore_people(table, stored)
         except Exception:
             table_event("recover_failed", row.id, logging.ERROR, exc_info=True)
             return None
@@ -152,22 +154,14 @@ class Registry:
         table_event("recovered", row.id, seq=table.seq, status=table.status)
         return live
 
-    def _restore_people(self, table: Table, stored: StoredTable) -> None:
-        """What the seat rows keep of the people: who left, the turn deadlines stored
-        (a restart does not restart a timer), and each seat's time-outs in a row and
-        whether it is away, exactly as before the restart."""
-        for seat, row in zip(table.seats, stored.seats, strict=True):
-            if seat.kind != "human":
-                continue
-            seat.left_seq = row.left_seq
-            if row.left_seq is not None:
-                seat.deadline = None
-                continue
-            table.restore_timeouts(row.seat, row.timeouts, row.away)
-            if seat.away:
-                continue
-            if row.deadline is not None and self.from_wall is not None and table.legal[row.seat]:
-                seat.deadline = self.from_wall(row.deadline)
+    def _facts(self, stored: StoredTable) -> list[tuple[int, Fact]]:
+        """The stored seat facts in table time (the turn deadlines kept: a restart does
+        not restart a timer; none where no wall clock is known)."""
+        from_wall = self.from_wall
+        if from_wall is None:
+            return [(seq, f) for seq, f in stored.facts if not isinstance(f, Deadline)]
+        back = lambda at: from_wall(datetime.fromtimestamp(at, UTC))  # noqa: E731
+        return [(seq, timed(f, back)) for seq, f in stored.facts]
 
     def reload(self, live: LiveTable) -> float:
         """Forget ``live`` after a failed write and rebuild its table from what the

@@ -1,12 +1,14 @@
 """Persistence from the event loop: every write goes to the :class:`Writer` thread,
 and an accepted action is committed before any message about it is sent.
 
-The one path of an action: :meth:`Journal.commit` hands it to :meth:`Journal.append`,
-which gathers the appends of one event-loop turn into one
-:meth:`~crowsnest.server.store.store.Store.append` (one ``INSERT``, one write for the
-writer, one wake-up of the loop when it has committed). Should that batch fail, each
-of its appends is retried alone, so one bad append fails alone. The action that ends
-a game is written with the game's record and results, in one transaction.
+The one path of an action: :meth:`Journal.commit` hands it, with the seat facts of
+its outcome, to :meth:`Journal.append`, which gathers the appends of one event-loop
+turn into one :meth:`~crowsnest.server.store.store.Store.append` (one ``INSERT`` of
+actions, one write for the writer, one wake-up of the loop when it has committed).
+Should that batch fail, each of its appends is retried alone, so one bad append fails
+alone. The action that ends a game is written with the game's record and results, in
+one transaction. An outcome without an action has its seat facts (and a seat given up)
+written by :meth:`Journal.note`, at the table's seq.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from datetime import datetime
 from typing import TypeVar
@@ -27,7 +29,8 @@ from crowsnest.server.store.rating import rate_finished
 from crowsnest.server.store.rows import ResultRow
 from crowsnest.server.store.store import Store
 from crowsnest.server.store.writer import Writer
-from crowsnest.server.table.parts import Absence, Accepted, Outcome
+from crowsnest.server.table.log import Deadline, Fact, timed
+from crowsnest.server.table.parts import Accepted, Outcome
 from crowsnest.server.table.table import Table
 
 T = TypeVar("T")
@@ -35,18 +38,9 @@ T = TypeVar("T")
 FAILURE_LOG_EVERY = 60.0
 """Seconds between two ``store_failed`` lines of one table."""
 
-Timeouts = list[tuple[str, int, int, bool]]
-"""(table id, seat, time-outs in a row, away) of seats whose count or away changed."""
-_Pending = tuple[
-    str,
-    Accepted,
-    list[tuple[str, int, datetime | None]],
-    int | None,
-    asyncio.Future[None],
-    Timeouts,
-]
-"""A table's action waiting for the batch: its turn deadlines, its lease's fence and
-the timeouts in a row it changed."""
+_Pending = tuple[str, Accepted, list[Fact], int | None, asyncio.Future[None]]
+"""A table's action waiting for the batch: its seat facts (as stored) and its
+lease's fence."""
 
 
 def unfenced(_table_id: str) -> int | None:
@@ -86,22 +80,21 @@ class Journal:
         results = results_of(table) if out.finished else []
         scores = list(table.game.scores) if out.finished else []
         entrants = entrants_of(table) if out.finished else []
-        deadlines = self.deadlines(table.id, out.deadlines)
-        timeouts = self.timeouts(table.id, out.timeouts)
+        facts = self.stored(out.facts)
         fence = self.fence_of(table.id)
 
         hands = len(table.game.results)
 
         def finish(conn: SAConnection) -> None:
             assert record is not None
-            Store.append(conn, [(table.id, accepted)], _fences([(table.id, fence)]))
-            Store.set_deadlines(conn, [(table.id, seat, None) for seat in range(4)])
+            fences = _fences([(table.id, fence)])
+            Store.append(conn, [(table.id, accepted)], fences, [(table.id, accepted.seq, facts)])
             Store.finish(conn, table.id, record, results, scores)
             rate_finished(conn, table.id, table.family, entrants, hands)
 
         try:
             if record is None:
-                await asyncio.shield(self.append(table.id, accepted, deadlines, timeouts))
+                await asyncio.shield(self.append(table.id, accepted, facts))
             else:
                 await self.write(finish)
         except Exception:
@@ -134,36 +127,48 @@ class Journal:
             "store_failed", table_id, logging.ERROR, seq=seq, not_logged=missed, exc_info=True
         )
 
-    def deadlines(
-        self, table_id: str, deadlines: Mapping[int, float | None]
-    ) -> list[tuple[str, int, datetime | None]]:
-        """An outcome's turn deadlines as the store keeps them (wall clock, UTC)."""
+    def stored(self, facts: Sequence[Fact]) -> list[Fact]:
+        """An outcome's seat facts as the store keeps them: a turn deadline on the
+        wall clock (seconds since the epoch; none kept without a ``wall``)."""
         wall = self.wall
         if wall is None:
-            return []
-        return [(table_id, s, None if d is None else wall(d)) for s, d in deadlines.items()]
+            return [f for f in facts if not isinstance(f, Deadline)]
+        return [timed(f, lambda at: wall(at).timestamp()) for f in facts]
 
-    @staticmethod
-    def timeouts(table_id: str, changed: Mapping[int, Absence]) -> Timeouts:
-        """An outcome's changed time-outs in a row and away, as the store keeps them."""
-        return [(table_id, seat, a.timeouts, a.away) for seat, a in changed.items()]
+    async def note(self, table: Table, out: Outcome) -> bool:
+        """Store what an outcome without an action changed: its seat facts, at the
+        table's seq (after those stored there), and a seat given up before the game
+        (unclaimed again); checked against the table's lease, in one transaction.
+        False, logged, if the store failed."""
+        facts, freed = self.stored(out.facts), out.freed
+        if not facts and freed is None:
+            return True
+        table_id, seq, fences = table.id, table.seq, _fences([(table.id, self.fence_of(table.id))])
+
+        def write(conn: SAConnection) -> None:
+            Store.fenced(conn, fences)
+            Store.append_facts(conn, table_id, seq, facts)
+            if freed is not None:
+                Store.free_seat(conn, table_id, freed)
+
+        try:
+            await self.write(write)
+        except Exception:
+            self._failed(table_id, seq)
+            return False
+        return True
 
     def append(
-        self,
-        table_id: str,
-        accepted: Accepted,
-        deadlines: list[tuple[str, int, datetime | None]] | None = None,
-        timeouts: Timeouts | None = None,
+        self, table_id: str, accepted: Accepted, facts: list[Fact] | None = None
     ) -> asyncio.Future[None]:
-        """Append one action to the log (and the turn deadlines it set) with the
-        others of this loop turn; the future is done once it has committed."""
+        """Append one action to the log (and the seat facts of its outcome, as
+        stored) with the others of this loop turn; the future is done once it has
+        committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         if not self._pending:
             loop.call_soon(self._flush)
-        self._pending.append(
-            (table_id, accepted, deadlines or [], self.fence_of(table_id), future, timeouts or [])
-        )
+        self._pending.append((table_id, accepted, facts or [], self.fence_of(table_id), future))
         return future
 
     def _flush(self) -> None:
@@ -173,16 +178,11 @@ class Journal:
     def _submit(self, batch: list[_Pending]) -> None:
         loop = asyncio.get_running_loop()
         entries = [(table_id, accepted) for table_id, accepted, *_ in batch]
-        deadlines = [d for _, _, ds, *_ in batch for d in ds]
-        timeouts = [t for *_, ts in batch for t in ts]
-        fences = _fences([(table_id, fence) for table_id, _, _, fence, *_ in batch])
+        facts = [(table_id, accepted.seq, fs) for table_id, accepted, fs, *_ in batch if fs]
+        fences = _fences([(table_id, fence) for table_id, _, _, fence, _ in batch])
 
         def write(conn: SAConnection) -> None:
-            Store.append(conn, entries, fences)
-            if deadlines:
-                Store.set_deadlines(conn, deadlines)
-            if timeouts:
-                Store.set_timeouts(conn, timeouts)
+            Store.append(conn, entries, fences, facts)
 
         done = self.writer.submit(write)
         done.add_done_callback(lambda f: loop.call_soon_threadsafe(self._settle, batch, f))
@@ -193,7 +193,7 @@ class Journal:
             for one in batch:
                 self._submit([one])
             return
-        for _, _, _, _, future, _ in batch:
+        for _, _, _, _, future in batch:
             if future.done():
                 continue
             if error is None:

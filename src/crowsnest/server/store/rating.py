@@ -3,11 +3,10 @@
 written, in the transaction that writes the game's end.
 
 What a seat did is read from the stored rows: its player (``seats.player_id``),
-whether it quit (``seats.left_seq``; its last action a bot's, the player gone and not
-back by the end; or the log's last action its ``resign``), the decisions its player
-took (``actions.by``), and the games two players played together lately
-(``results``). When leaves, resigns and time-outs become events of one log per
-table, only :func:`seats_of` changes.
+whether it quit (a ``left`` fact in the table's ``seat_log``; its last action a
+bot's, the player gone and not back by the end; or the log's last action its
+``resign``), the decisions its player took (``actions.by``), and the games two players
+played together lately (``results``).
 """
 
 from __future__ import annotations

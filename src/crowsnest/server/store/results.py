@@ -12,7 +12,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from crowsnest.server.models.http import GameStats, PlayerStats
 from crowsnest.server.store.rows import ResultRow, utcnow
-from crowsnest.server.store.schema import actions, records, results, seats, tables
+from crowsnest.server.store.schema import actions, records, results, seat_log, seats, tables
 
 
 class ResultsRepo:
@@ -126,13 +126,18 @@ class ResultsRepo:
 
 def players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str], set[int]]:
     """The player of each claimed seat, and the seats whose player left: those
-    with a ``left_seq`` (Leave), and those whose last action was a bot's (the
-    player was gone past the grace period and not back by the end)."""
+    with a ``left`` fact in the table's log (Leave), and those whose last action
+    was a bot's (the player was gone past the grace period and not back by the end)."""
     rows = conn.execute(
-        sa.select(seats.c.seat, seats.c.player_id, seats.c.left_seq, seats.c.kind).where(
-            seats.c.table_id == table_id
-        )
+        sa.select(seats.c.seat, seats.c.player_id, seats.c.kind).where(seats.c.table_id == table_id)
     ).all()
+    leavers = set(
+        conn.execute(
+            sa.select(seat_log.c.seat).where(
+                seat_log.c.table_id == table_id, seat_log.c.kind == "left"
+            )
+        ).scalars()
+    )
     last = (
         sa.select(sa.func.max(actions.c.seq))
         .where(actions.c.table_id == table_id)
@@ -149,6 +154,6 @@ def players_and_leavers(conn: Connection, table_id: str) -> tuple[dict[int, str]
     left = {
         r.seat
         for r in rows
-        if r.kind == "human" and (r.left_seq is not None or last_by.get(r.seat) == "bot")
+        if r.kind == "human" and (r.seat in leavers or last_by.get(r.seat) == "bot")
     }
     return players, left

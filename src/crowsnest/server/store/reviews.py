@@ -1,5 +1,6 @@
 """The hand reviews' repository: a seat's review of a hand stored, the reviews
-queued and not done yet, and each seat's choice to have its hands reviewed."""
+queued and not done yet. (Each seat's choice to have its hands reviewed is a fact
+of the table's log: :class:`~crowsnest.server.table.log.ReviewChoice`.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from sqlalchemy.engine import Connection, Engine
 
 from crowsnest.server.store.rows import utcnow
-from crowsnest.server.store.schema import pending_reviews, reviews, seats
+from crowsnest.server.store.schema import pending_reviews, reviews
 
 
 class ReviewsRepo:
@@ -61,16 +62,6 @@ class ReviewsRepo:
                 pending_reviews.c.seat == seat,
             )
         )
-
-    @staticmethod
-    def set_reviews(conn: Connection, table_id: str, seat: int, on: bool) -> bool:
-        """Whether ``seat``'s hands are reviewed; False if the table has no such seat."""
-        done = conn.execute(
-            seats.update()
-            .where(seats.c.table_id == table_id, seats.c.seat == seat)
-            .values(reviews=on)
-        )
-        return bool(done.rowcount)
 
     def reviews(
         self, table_id: str, hand_number: int | None, seat: int | None

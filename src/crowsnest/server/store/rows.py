@@ -1,6 +1,8 @@
 """What the store reads and writes, as plain rows: a table, a seat, a result, a table
-with its seats and its action log (the table's :class:`~crowsnest.server.table.parts.Accepted`,
-column for column), and :class:`StaleOwner`, the refusal of a stale node's append."""
+with its seats and its log (its actions, the table's
+:class:`~crowsnest.server.table.parts.Accepted` column for column, and its seat facts,
+:mod:`crowsnest.server.table.log`), and :class:`StaleOwner`, the refusal of a stale
+node's append."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from crowsnest.server.table.log import Fact, fact_of
 from crowsnest.server.table.parts import Accepted
 
 
@@ -49,17 +52,6 @@ class SeatRow:
     kind: str
     name: str | None
     token_hash: str | None
-    deadline: datetime | None = None
-    """When the seat's turn timer runs out (UTC), while it runs."""
-    left_seq: int | None = None
-    """The seq of the action log at which the player left for good."""
-    timeouts: int = 0
-    """The seat's decisions its bot made when its turn timer ran out, since its
-    player last acted."""
-    reviews: bool = True
-    """Whether the seat's player wants its hands reviewed."""
-    away: bool = False
-    """The seat's bot keeps it until its player says ``back`` (v0011)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +76,8 @@ class StoredTable:
     table: TableRow
     seats: list[SeatRow]
     actions: list[Accepted]
+    facts: list[tuple[int, Fact]]
+    """(seq, fact) of the seat log, in order (a deadline on the wall clock)."""
 
 
 def table_row(r: Any) -> TableRow:
@@ -106,20 +100,13 @@ def table_row(r: Any) -> TableRow:
 
 
 def seat_row(s: Any) -> SeatRow:
-    deadline = s.deadline
-    if deadline is not None and deadline.tzinfo is None:  # SQLite keeps no time zone
-        deadline = deadline.replace(tzinfo=UTC)
-    return SeatRow(
-        s.seat,
-        s.kind,
-        s.name,
-        s.token_hash,
-        deadline,
-        s.left_seq,
-        s.timeouts,
-        s.reviews,
-        bool(s.away),
-    )
+    return SeatRow(s.seat, s.kind, s.name, s.token_hash)
+
+
+def fact_row_of(r: Any) -> tuple[int, Fact]:
+    """(seq, fact) of a ``seat_log`` row (:class:`~crowsnest.server.table.log.BadFact`
+    if it is not one)."""
+    return r.seq, fact_of(r.seq, r.seat, r.kind, r.payload)
 
 
 def accepted_row(r: Any) -> Accepted:

@@ -1,7 +1,9 @@
-"""The database's tables, as SQLAlchemy declares them: tables, seats, the append-only
-action log keyed by (table_id, seq), finished records, per-player results, hand
-reviews and the owners' fences. The Alembic migrations (``migrations/``) create and
-change them; these declarations are what the queries are written against."""
+"""The database's tables, as SQLAlchemy declares them: tables, seats (who holds each),
+the append-only log of each table keyed by (table_id, seq) — its actions, and its
+seat facts (``seat_log``, ordered by ``n`` within a seq) — finished records,
+per-player results, hand reviews and the owners' fences. The Alembic migrations
+(``migrations/``) create and change them; these declarations are what the queries
+are written against."""
 
 from __future__ import annotations
 
@@ -40,15 +42,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(40), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
-    # identity: who holds the seat; when they left for good (from migration 0004)
+    # identity: who holds the seat (from migration 0004)
     sa.Column("player_id", sa.String(24), nullable=True),
-    sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
-    sa.Column("left_seq", sa.Integer, nullable=True),
-    sa.Column("timeouts", sa.Integer, nullable=False, server_default="0"),
-    # away (v0011): the seat's bot keeps it; `back` clears it, not its time-outs
-    sa.Column("away", sa.Boolean, nullable=False, server_default=sa.false()),
-    # hand reviews (v0009): whether the seat's player wants its hands reviewed
-    sa.Column("reviews", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 actions = sa.Table(
@@ -61,6 +56,19 @@ actions = sa.Table(
     sa.Column("by", sa.String(8), nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
 )
+
+seat_log = sa.Table(
+    "seat_log",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("n", sa.SmallInteger, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.SmallInteger, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("payload", sa.JSON, nullable=False),
+)
+"""The seat facts of each table (v0013, :mod:`crowsnest.server.table.log`): ``seq`` the
+action seq at which the fact happened, ``n`` its order within that seq."""
 
 records = sa.Table(
     "records",

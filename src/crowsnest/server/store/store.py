@@ -1,10 +1,11 @@
-"""Persistence through SQLAlchemy: tables, seats, the append-only action log keyed by
-(table_id, seq), finished records and per-player results.
+"""Persistence through SQLAlchemy: tables, seats, each table's append-only log keyed by
+(table_id, seq) (its actions and its seat facts), finished records and per-player
+results.
 
 SQLite (WAL mode) by default, PostgreSQL by URL; the schema (:mod:`.schema`) is created
 and upgraded by the Alembic migrations in ``crowsnest/server/store/migrations``.
 :class:`Store` is one repository per aggregate (:mod:`.tables`: tables with their
-seats and action log; :mod:`.results`: finished games; :mod:`.reviews`: hand reviews;
+seats and log; :mod:`.results`: finished games; :mod:`.reviews`: hand reviews;
 players and sessions are :mod:`.players`'s), joined so that a caller holds one
 object. Writes from the event loop go through
 :class:`~crowsnest.server.store.writer.Writer`. The action log holds what the table

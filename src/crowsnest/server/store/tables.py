@@ -1,11 +1,11 @@
 """The tables' repository: a table and its seats created, the seats claimed, filled,
-moved, freed and left, the turn deadlines and time-outs, the owner's fence, the
-action log appended to, and a table read back with its seats and its log."""
+moved and freed, the owner's fence, the table's log appended to (its actions and its
+seat facts: turn deadlines, time-outs, departures, reviews choices), and a table read
+back with its seats and its log."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -16,11 +16,13 @@ from crowsnest.server.store.rows import (
     StoredTable,
     TableRow,
     accepted_row,
+    fact_row_of,
     seat_row,
     table_row,
     utcnow,
 )
-from crowsnest.server.store.schema import actions, seats, table_owners, tables
+from crowsnest.server.store.schema import actions, seat_log, seats, table_owners, tables
+from crowsnest.server.table.log import Fact, SeatFacts, fact_row, fold
 from crowsnest.server.table.parts import Accepted
 
 
@@ -127,40 +129,43 @@ class TablesRepo:
         conn.execute(
             seats.update()
             .where(seats.c.table_id == table_id, seats.c.seat == seat)
-            .values(name=None, token_hash=None, joined_at=None, deadline=None)
+            .values(name=None, token_hash=None, joined_at=None)
         )
 
     @staticmethod
-    def leave_seat(conn: Connection, table_id: str, seat: int, seq: int) -> None:
-        """The seat's player left the game at ``seq``: its bot plays it for good."""
-        conn.execute(
-            seats.update()
-            .where(seats.c.table_id == table_id, seats.c.seat == seat)
-            .values(left_seq=seq, deadline=None)
-        )
-
-    @staticmethod
-    def set_deadlines(
-        conn: Connection, entries: Sequence[tuple[str, int, datetime | None]]
+    def append_facts(
+        conn: Connection,
+        table_id: str,
+        seq: int,
+        facts: Sequence[Fact],
+        first: int | None = None,
     ) -> None:
-        """Store (table id, seat, deadline) turn deadlines (``None``: no timer runs)."""
-        for table_id, seat, deadline in entries:
-            conn.execute(
-                seats.update()
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(deadline=deadline)
+        """Append seat facts of ``table_id`` that happened at ``seq``, after those
+        stored at that seq already (``first``: the ``n`` of the first, when it is
+        known: 0 beside the action of that seq, written in the same transaction)."""
+        if not facts:
+            return
+        if first is None:
+            first = conn.execute(
+                sa.select(sa.func.coalesce(sa.func.max(seat_log.c.n) + 1, 0)).where(
+                    seat_log.c.table_id == table_id, seat_log.c.seq == seq
+                )
+            ).scalar_one()
+        rows = []
+        for n, fact in enumerate(facts, first):
+            seat, kind, payload = fact_row(fact)
+            rows.append(
+                dict(table_id=table_id, seq=seq, n=n, seat=seat, kind=kind, payload=payload)
             )
+        conn.execute(seat_log.insert(), rows)
 
     @staticmethod
-    def set_timeouts(conn: Connection, entries: Sequence[tuple[str, int, int, bool]]) -> None:
-        """Store (table id, seat, time-outs in a row, away) of seats whose count or away
-        changed."""
-        for table_id, seat, count, away in entries:
-            conn.execute(
-                seats.update()
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(timeouts=count, away=away)
-            )
+    def last_seq(conn: Connection, table_id: str) -> int:
+        """The seq of the table's last action (0: none yet)."""
+        found = conn.execute(
+            sa.select(sa.func.max(actions.c.seq)).where(actions.c.table_id == table_id)
+        ).scalar()
+        return int(found or 0)
 
     @staticmethod
     def expire(conn: Connection, table_id: str) -> None:
@@ -195,15 +200,10 @@ class TablesRepo:
         return True
 
     @staticmethod
-    def append(
-        conn: Connection,
-        entries: Sequence[tuple[str, Accepted]],
-        fences: Mapping[str, int] | None = None,
-    ) -> None:
-        """Append (table id, accepted action) entries to the log, in one ``INSERT``.
-        ``fences``: by table, the writer's lease number, checked first (and the
-        owner's row held until the commit): :class:`StaleOwner` if it is not the
-        recorded owner's."""
+    def fenced(conn: Connection, fences: Mapping[str, int] | None) -> None:
+        """``fences``: by table, the writer's lease number, checked (and the owner's
+        row held until the commit): :class:`StaleOwner` if it is not the recorded
+        owner's."""
         for table_id, fence in (fences or {}).items():
             held = conn.execute(
                 table_owners.update()
@@ -212,6 +212,17 @@ class TablesRepo:
             )
             if held.rowcount != 1:
                 raise StaleOwner(table_id, fence)
+
+    @staticmethod
+    def append(
+        conn: Connection,
+        entries: Sequence[tuple[str, Accepted]],
+        fences: Mapping[str, int] | None = None,
+        facts: Sequence[tuple[str, int, Sequence[Fact]]] = (),
+    ) -> None:
+        """Append (table id, accepted action) entries to the log, in one ``INSERT``,
+        with (table id, seq, seat facts) of those actions (:meth:`fenced` first)."""
+        TablesRepo.fenced(conn, fences)
         now = utcnow()
         conn.execute(
             actions.insert(),
@@ -227,6 +238,8 @@ class TablesRepo:
                 for t, a in entries
             ],
         )
+        for table_id, seq, facts_of in facts:
+            TablesRepo.append_facts(conn, table_id, seq, facts_of, first=0)
 
     # -- reads -------------------------------------------------------------------------
 
@@ -242,7 +255,7 @@ class TablesRepo:
             return [self._load(conn, table_row(r)) for r in rows]
 
     def load(self, table_id: str) -> StoredTable | None:
-        """One table, with its seats and its action log."""
+        """One table, with its seats and its log."""
         with self.engine.connect() as conn:
             r = conn.execute(tables.select().where(tables.c.id == table_id)).first()
             return None if r is None else self._load(conn, table_row(r))
@@ -256,8 +269,26 @@ class TablesRepo:
             actions.select().where(actions.c.table_id == row.id).order_by(actions.c.seq)
         ).all()
         return StoredTable(
-            row, [seat_row(s) for s in seat_rows], [accepted_row(a) for a in action_rows]
+            row,
+            [seat_row(s) for s in seat_rows],
+            [accepted_row(a) for a in action_rows],
+            TablesRepo._facts(conn, row.id),
         )
+
+    @staticmethod
+    def _facts(conn: Connection, table_id: str) -> list[tuple[int, Fact]]:
+        rows = conn.execute(
+            seat_log.select()
+            .where(seat_log.c.table_id == table_id)
+            .order_by(seat_log.c.seq, seat_log.c.n)
+        ).all()
+        return [fact_row_of(r) for r in rows]
+
+    def seat_facts(self, table_id: str) -> list[SeatFacts]:
+        """What the table's log says of each of its four seats (a deadline on the
+        wall clock)."""
+        with self.engine.connect() as conn:
+            return fold(self._facts(conn, table_id))
 
     def table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

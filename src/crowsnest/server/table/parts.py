@@ -1,16 +1,17 @@
 """What a table is made of and what its calls return: its configuration, a seat, an
-action it accepted, the outcome of an input (the messages to send and what to store),
-a resign proposal, a bot's turn, and :class:`TableError`."""
+action it accepted, the outcome of an input (the messages to send, and the action and
+the seat facts to store), a resign proposal, a bot's turn, and :class:`TableError`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from crowsnest.server.models.common import Level, SeatKind
 from crowsnest.server.models.server_messages import ServerMessage, TimedOutMessage
 from crowsnest.server.people.presets import Timer
+from crowsnest.server.table.log import Fact, Left
 
 Target = int | Literal["reply", "spectators", "all"]
 """A seat, the connection that sent the input, every spectator, or everyone."""
@@ -66,10 +67,11 @@ class Seat:
     """When the seat's turn timer runs out (table time); ``None``: no timer runs."""
     timeouts: int = 0
     """The seat's decisions its bot made for it when its timer ran out, since its
-    player last acted (stored: ``seats.timeouts``; ``back`` does not reset it)."""
+    player last acted (a :class:`~crowsnest.server.table.log.Timeouts` fact; ``back``
+    does not reset it)."""
     away: bool = False
     """The bot keeps the seat (:data:`~crowsnest.server.people.presets.AWAY_TIMEOUTS` time-outs
-    in a row, and no ``back`` since; stored: ``seats.away``)."""
+    in a row, and no ``back`` since; stored with the time-outs)."""
     left_seq: int | None = None
     """The seq at which its player left the game for good (the bot plays it)."""
     seen: bool = False
@@ -78,13 +80,6 @@ class Seat:
     missed: list[TimedOutMessage] = field(default_factory=list)
     """What the computer did when this seat's timer ran out since its player last
     acted (kept in memory: told again when the player connects)."""
-
-
-class Absence(NamedTuple):
-    """A seat's time-outs in a row and whether its bot keeps it, stored together."""
-
-    timeouts: int
-    away: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,16 +98,17 @@ class Outcome:
     accepted: Accepted | None = None
     finished: bool = False
     """This input ended the game."""
-    deadlines: dict[int, float | None] = field(default_factory=dict)
-    """Seats whose turn deadline this input set or cleared: store them (with the
-    action, if any), so that a restarted server keeps them."""
-    timeouts: dict[int, Absence] = field(default_factory=dict)
-    """Seats whose time-outs in a row or away this input changed: store them (with
-    the action, if any), so that a restarted server knows exactly who is away."""
-    left: int | None = None
-    """The seat whose player left the game (store its ``left_seq``)."""
+    facts: list[Fact] = field(default_factory=list)
+    """What this input changed of the seats (turn deadlines, time-outs in a row and
+    away, a player who left), in order: appended to the table's log at its seq (with
+    the action, if any), so that a restarted server replays them."""
     freed: int | None = None
     """The seat given up before the game started (store it unclaimed)."""
+
+    @property
+    def left(self) -> int | None:
+        """The seat whose player left the game with this input, if any."""
+        return next((f.seat for f in self.facts if isinstance(f, Left)), None)
 
 
 @dataclass(frozen=True, slots=True)

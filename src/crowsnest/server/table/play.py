@@ -60,8 +60,7 @@ class Play(Timers):
             [*lapsed, *self._states(events, now)],
             accepted=accepted,
             finished=self.game.is_over,
-            deadlines=self._take_deadlines(),
-            timeouts=self._take_timeouts(),
+            facts=self._take_facts(),
         )
 
     def _human_action(self, seat: int, message: ActionMessage, now: float) -> Outcome:
@@ -97,7 +96,7 @@ class Play(Timers):
         was_away = s.away or s.takeover
         s.missed.clear()
         self._set_timeouts(seat, 0, away=False)
-        out.timeouts.update(self._take_timeouts())
+        out.facts.extend(self._take_facts())
         if was_away:
             s.takeover = False
             out.out.append(("all", self.presence()))
@@ -157,7 +156,7 @@ class Play(Timers):
             if timed_out:
                 if s.away:
                     self._set_deadline(seat, None)
-                    out.deadlines.update(self._take_deadlines())
+                    out.facts.extend(self._take_facts())
                     out.out.append(("all", self.presence()))
             elif not s.takeover:
                 s.takeover = True

@@ -7,6 +7,7 @@ import hmac
 
 from crowsnest.server.models.server_messages import PresenceMessage, WelcomeMessage
 from crowsnest.server.people.presets import bot_name
+from crowsnest.server.table.log import Left
 from crowsnest.server.table.parts import Outcome, Seat, TableError
 from crowsnest.server.table.timers import Timers
 
@@ -34,7 +35,7 @@ class Seats(Timers):
             self.last_change = now
             self._game_seen(now)
             out.out.extend(self._states((), now))
-        out.deadlines = self._take_deadlines()
+        out.facts = self._take_facts()
         return out
 
     def move(self, seat: int, to: int, now: float) -> Outcome:
@@ -68,7 +69,7 @@ class Seats(Timers):
         self._game_seen(now)
         out = Outcome([("all", self.presence())])
         out.out.extend(self._states((), now))
-        out.deadlines = self._take_deadlines()
+        out.facts = self._take_facts()
         return out
 
     def seat_of_token(self, token_hash: str) -> int | None:
@@ -100,7 +101,7 @@ class Seats(Timers):
             # A spectator coming or going tells nobody: the count rides on the next
             # presence (so a crowd of spectators costs each one message, not n).
             out.out.append(("all", self.presence()))
-        out.deadlines = self._take_deadlines()
+        out.facts = self._take_facts()
         return out
 
     def presence(self) -> PresenceMessage:
@@ -131,8 +132,7 @@ class Seats(Timers):
         if self.legal[seat] and self.status == "playing":
             self._set_deadline(seat, self._new_deadline(seat, now))
         out = Outcome([("all", self.presence()), *self._states((), now)])
-        out.deadlines = self._take_deadlines()
-        out.timeouts = self._take_timeouts()
+        out.facts = self._take_facts()
         return out
 
     def _leave(self, seat: int, now: float) -> Outcome:
@@ -148,7 +148,6 @@ class Seats(Timers):
             self.seats[seat] = Seat(s.kind, gone_since=now)
             return Outcome([("all", self.presence())], freed=seat)
         s.left_seq = self.seq
+        self._facts.append(Left(seat, self.seq))
         self._set_deadline(seat, None)
-        out = Outcome([("all", self.presence())], left=seat)
-        out.deadlines = self._take_deadlines()
-        return out
+        return Outcome([("all", self.presence())], facts=self._take_facts())

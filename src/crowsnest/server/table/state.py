@@ -31,7 +31,8 @@ from crowsnest.server.people.presets import (
     bot_name,
 )
 from crowsnest.server.table.bots import bot_for
-from crowsnest.server.table.parts import Absence, Outcome, Proposal, Seat, TableConfig, Target
+from crowsnest.server.table.log import Fact
+from crowsnest.server.table.parts import Outcome, Proposal, Seat, TableConfig, Target
 
 
 class TableState:
@@ -68,8 +69,8 @@ class TableState:
         self.proposals: dict[int, Proposal] = {}
         """Each team's pending resign proposal."""
         self._lapsed: list[tuple[Target, ServerMessage]] = []
-        self._deadlines: dict[int, float | None] = {}
-        self._timeouts: dict[int, Absence] = {}
+        self._facts: list[Fact] = []
+        """The seat facts of the input being handled (:attr:`Outcome.facts`)."""
         self.clocks_on = False
         """The turn timers run: every human seat's player has seen the game (a
         table rebuilt in the middle of its game has them on at once)."""

@@ -2,13 +2,15 @@
 
 The table owns the game, the seats and the sequence number; it knows nothing of
 sockets, databases or clocks (the time is an argument, ``now``, in seconds). The
-caller applies one call at a time per table, persists :attr:`Outcome.accepted`
-before it sends anything, and then delivers :attr:`Outcome.out`.
+caller applies one call at a time per table, persists :attr:`Outcome.accepted` and
+:attr:`Outcome.facts` (what the input changed of the seats: :mod:`.log`) at the
+table's ``seq`` before it sends anything, and then delivers :attr:`Outcome.out`.
 
 :class:`Table` joins the parts of this folder, each a module: the state they share
 (:mod:`.state`), the seats and connections (:mod:`.seats`), the turn timer and the
 time-outs (:mod:`.timers`), playing (:mod:`.play`), resigning (:mod:`.resign`) and
-chat (:mod:`.chat`); it adds the rebuild from a log and :meth:`Table.handle`.
+chat (:mod:`.chat`); it adds the rebuild from a log (the actions and the seat facts
+replayed in their order) and :meth:`Table.handle`.
 
 Sequence numbers: ``seq`` is the number of actions applied. Every state message
 carries it, and an action names the ``seq`` of the state it answers. Each seat also
@@ -44,6 +46,7 @@ from crowsnest.server.models.client_messages import (
 )
 from crowsnest.server.models.server_messages import PongMessage
 from crowsnest.server.table.chat import Chat
+from crowsnest.server.table.log import Fact
 from crowsnest.server.table.parts import Outcome, Seat, TableConfig
 from crowsnest.server.table.resign import Resigning
 from crowsnest.server.table.seats import Seats
@@ -52,7 +55,10 @@ from crowsnest.server.table.seats import Seats
 class Table(Seats, Chat, Resigning):
     """A game with four seats, its players' presence and its sequence number.
 
-    ``actions`` (seat, text) rebuilds a table from its log after a restart.
+    ``actions`` (seat, text), in seq order, and ``facts`` (seq, fact), in log order,
+    rebuild a table from its log after a restart: each fact is replayed after the
+    action of its seq (those of seq 0 first), the turn deadlines once it is all
+    replayed.
     """
 
     def __init__(
@@ -63,14 +69,25 @@ class Table(Seats, Chat, Resigning):
         now: float,
         seats: Sequence[Seat] | None = None,
         actions: Sequence[tuple[int, str]] = (),
+        facts: Sequence[tuple[int, Fact]] = (),
     ) -> None:
         super().__init__(table_id, config, now=now, seats=seats)
         self.clocks_on = bool(actions)
-        for seat_no, text in actions:
-            self._advance(seat_no, text, now)
+        deadlines: dict[int, float | None] = {}
+        ordered = sorted(facts, key=lambda f: f[0])  # stable: each seq's in log order
+        done = 0
+        for seq in range(len(actions) + 1):
+            if seq:
+                self._advance(*actions[seq - 1], now)
+            while done < len(ordered) and ordered[done][0] <= seq:
+                self._replay_fact(ordered[done][1], deadlines)
+                done += 1
+        for _, fact in ordered[done:]:  # past the last action: none is stored there
+            self._replay_fact(fact, deadlines)
         if self.status == "playing":
             self._start_clocks(now)
-        self._deadlines = {}
+        self._restore_deadlines(deadlines)
+        self._facts = []
 
     # -- messages ----------------------------------------------------------------------
 

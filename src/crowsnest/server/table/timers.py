@@ -1,11 +1,12 @@
 """The turn timer and the time-outs: each seat's deadline set and cleared, the
 time-outs in a row that make a seat away, the bench (the bot keeps the seat until the
-hand ends), and what of it is kept for the store."""
+hand ends), each change a seat fact (:mod:`.log`) for the store, and their replay."""
 
 from __future__ import annotations
 
 from crowsnest.server.people.presets import BENCH_TIMEOUTS
-from crowsnest.server.table.parts import Absence, Outcome
+from crowsnest.server.table.log import Deadline, Fact, Left, Timeouts
+from crowsnest.server.table.parts import Outcome
 from crowsnest.server.table.state import TableState
 
 
@@ -23,7 +24,7 @@ class Timers(TableState):
     def _set_deadline(self, seat: int, deadline: float | None) -> None:
         if self.seats[seat].deadline != deadline:
             self.seats[seat].deadline = deadline
-            self._deadlines[seat] = deadline
+            self._facts.append(Deadline(seat, deadline))
 
     def _start_clocks(self, now: float) -> None:
         """The game starts (or is rebuilt): each human to act gets a full timer."""
@@ -43,23 +44,19 @@ class Timers(TableState):
             self.clocks_on = True
             self._start_clocks(now)
 
-    def _take_deadlines(self) -> dict[int, float | None]:
-        taken, self._deadlines = self._deadlines, {}
+    def _take_facts(self) -> list[Fact]:
+        taken, self._facts = self._facts, []
         return taken
 
     # -- presence: timeouts in a row, away --------------------------------------------
 
     def _set_timeouts(self, seat: int, count: int, away: bool) -> None:
         """The one place a seat's time-outs in a row and ``away`` change; the change is
-        kept for the store (:attr:`Outcome.timeouts`)."""
+        kept for the store (a :class:`~.log.Timeouts` fact)."""
         s = self.seats[seat]
         if (s.timeouts, s.away) != (count, away):
             s.timeouts, s.away = count, away
-            self._timeouts[seat] = Absence(count, away)
-
-    def _take_timeouts(self) -> dict[int, Absence]:
-        taken, self._timeouts = self._timeouts, {}
-        return taken
+            self._facts.append(Timeouts(seat, count, away))
 
     def benched(self, seat: int) -> bool:
         """The seat's bot keeps it for the rest of the hand: away, after
@@ -82,10 +79,30 @@ class Timers(TableState):
             if self.benched(seat):
                 self._set_timeouts(seat, BENCH_TIMEOUTS - 1, away=True)
 
-    def restore_timeouts(self, seat: int, count: int, away: bool) -> None:
-        """A restarted server's: the time-outs in a row and whether the seat is away,
-        as stored for ``seat``; an away seat's bot keeps it, with no timer."""
-        self._set_timeouts(seat, count, away)
-        self._timeouts.pop(seat, None)
-        if away:
-            self.seats[seat].deadline = None
+    # -- replay ------------------------------------------------------------------------
+
+    def _replay_fact(self, fact: Fact, deadlines: dict[int, float | None]) -> None:
+        """A stored fact of a (human) seat applied as the log is replayed; the turn
+        deadlines are gathered, for :meth:`_restore_deadlines` once it is replayed."""
+        s = self.seats[fact.seat]
+        if s.kind != "human":
+            return
+        if isinstance(fact, Deadline):
+            deadlines[fact.seat] = fact.at
+        elif isinstance(fact, Timeouts):
+            s.timeouts, s.away = fact.count, fact.away
+        elif isinstance(fact, Left):
+            s.left_seq = fact.seq
+
+    def _restore_deadlines(self, deadlines: dict[int, float | None]) -> None:
+        """The turn deadlines stored, where a seat's timer still runs (a restart does
+        not restart a timer): a player who left or is away has none."""
+        for seat, s in enumerate(self.seats):
+            if s.kind != "human":
+                continue
+            if s.left_seq is not None or s.away:
+                s.deadline = None
+                continue
+            at = deadlines.get(seat)
+            if at is not None and self.legal[seat]:
+                s.deadline = at
