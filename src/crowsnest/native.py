@@ -61,6 +61,7 @@ MODULES: Final = (
     "crowsnest.ai.hearts.worlds",
     "crowsnest.ai.hearts.search",
     "crowsnest.ai.hearts.tree",
+    "crowsnest.ai.hearts.evidence",
     "crowsnest.ai.hearts.hard",
     "crowsnest.ai.hearts.solver",
     "crowsnest.ai.rook.common",

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from crowsnest.ai import Bot, RandomBot
+from crowsnest.ai.external import ExternalBot
 from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.arena import (
     ArenaError,
@@ -32,7 +33,7 @@ from crowsnest.arena import (
 )
 from crowsnest.arena.hand import HeartsHand, Job, play_hand
 from crowsnest.arena.hearts import seatings
-from crowsnest.arena.players import Seating
+from crowsnest.arena.players import ANSWER_TIMEOUT, UNTIMED_ANSWER_TIMEOUT, Seating
 from crowsnest.arena.progress import Progress
 from crowsnest.arena.runner import play_deal
 from crowsnest.arena.seeding import game_seed, seat_seed
@@ -126,7 +127,8 @@ def test_four_different_bots_meet_in_all_24_seatings() -> None:
         assert sorted(s[seat] for s in found) == sorted([0, 1, 2, 3] * 6)
     lefts = [(s[seat], s[(seat + 1) % 4]) for s in found for seat in range(4)]
     assert all(lefts.count((a, b)) == 8 for a in range(4) for b in range(4) if a != b)
-    with pytest.raises(ValueError, match="distinct or cyclic"):
+    assert seatings(lineup, "rotations") == seatings(lineup, "cyclic")
+    with pytest.raises(ValueError, match="distinct, cyclic, rotations"):
         seatings(lineup, "random")  # type: ignore[arg-type]
 
 
@@ -135,6 +137,20 @@ def test_cyclic_seatings_on_request() -> None:
         ["ducker", "random", "ducker", "random"], deals=2, workers=1, seatings="cyclic"
     )
     assert result.run.hands == 2 * 4
+
+
+def test_alternate_seatings_on_request() -> None:
+    """A,B,A,B in its distinct rotations: each bot between two of the other, in
+    each seat once a deal."""
+    result = hearts_table(
+        ["ducker", "random", "ducker", "random"], deals=2, workers=1, seatings="rotations"
+    )
+    assert result.run.hands == 2 * 2
+    found = seatings(("a", "b", "a", "b"), "rotations")
+    assert [[("a", "b")[s[seat] % 2] for seat in range(4)] for s in found] == [
+        ["a", "b", "a", "b"],
+        ["b", "a", "b", "a"],
+    ]
 
 
 def test_a_deal_log_is_written_deal_by_deal_and_resumed(tmp_path: Path) -> None:
@@ -260,6 +276,18 @@ def test_an_external_program_takes_the_candidate_seat() -> None:
     result = hearts_arena(EXTERNAL_DUCKER, "ducker", deals=1, workers=1)
     assert result.score.mean == 0.0 and result.timing is not None
     assert result.timing.count == 4 * 14  # deal 0 passes left
+
+
+def test_an_untimed_run_waits_longer_for_an_external_program() -> None:
+    timed, untimed = Seating("hearts"), Seating("hearts", untimed=True)
+    try:
+        for seating, limit in ((timed, ANSWER_TIMEOUT), (untimed, UNTIMED_ANSWER_TIMEOUT)):
+            bot = seating.bot(EXTERNAL_DUCKER)
+            assert isinstance(bot, ExternalBot) and bot.timeout == limit
+    finally:
+        timed.close()
+        untimed.close()
+    assert UNTIMED_ANSWER_TIMEOUT > ANSWER_TIMEOUT
 
 
 def test_the_documented_example_program_plays_both_games() -> None:

@@ -36,6 +36,7 @@ OPTIONS: Final[dict[Family, dict[str, dict[str, Any]]]] = {
             "moon_high": Annotated[int, Field(ge=0, le=13)],
             "exact_cards": Annotated[int, Field(ge=0, le=13)],
             "tree": Annotated[int, Field(ge=0)],
+            "evidence": Annotated[float, Field(gt=0, le=1)],
         }
     },
     "rook": {

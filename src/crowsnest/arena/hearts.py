@@ -10,12 +10,16 @@ Four cyclic seatings do not seat every bot beside every other on both sides: a
 head-to-head table is played in its *distinct* seatings instead (all 24 for four
 different bots, 6 for ``A,B,A,B``), the cyclic ones first. ``cyclic`` keeps the
 four rotations only; a candidate run always uses them (the candidate's place is its
-own even when the field is the same bot).
+own even when the field is the same bot). ``rotations`` keeps the distinct rotations:
+for ``A,B,A,B`` its two alternate seatings, each bot between two of the other (a third
+of the distinct seatings' work).
 
 >>> len(seatings(("a", "b", "c", "d"))), len(seatings(("a", "b", "a", "b")))
 (24, 6)
 >>> seatings(("c", "f", "f", "f")) == seatings(("c", "f", "f", "f"), "cyclic")
 True
+>>> seatings(("a", "b", "a", "b"), "rotations")
+((0, 1, 2, 3), (3, 0, 1, 2))
 """
 
 from __future__ import annotations
@@ -32,8 +36,8 @@ from crowsnest.arena.seeding import game_seed, seat_seed
 from crowsnest.arena.stats import Interval, Timing, mean_ci, timing
 from crowsnest.engine import HeartsGame
 
-SeatingMode = Literal["distinct", "cyclic"]
-SEATING_MODES: tuple[SeatingMode, ...] = ("distinct", "cyclic")
+SeatingMode = Literal["distinct", "cyclic", "rotations"]
+SEATING_MODES: tuple[SeatingMode, ...] = ("distinct", "cyclic", "rotations")
 
 
 def seatings(lineup: Sequence[str], mode: SeatingMode = "distinct") -> tuple[tuple[int, ...], ...]:
@@ -41,14 +45,15 @@ def seatings(lineup: Sequence[str], mode: SeatingMode = "distinct") -> tuple[tup
 
     ``cyclic``: the four rotations. ``distinct``: every arrangement of the lineup's
     bots that differs by who sits where (bots of the same name are alike), the four
-    rotations first, then the others in lexicographic order."""
+    rotations first, then the others in lexicographic order. ``rotations``: the
+    rotations that differ by who sits where."""
     cyclic = [tuple((seat - k) % 4 for seat in range(4)) for k in range(4)]
     if mode == "cyclic":
         return tuple(cyclic)
-    if mode != "distinct":
-        raise ValueError(f"seatings are {' or '.join(SEATING_MODES)}, not {mode!r}")
+    if mode not in SEATING_MODES:
+        raise ValueError(f"seatings are {', '.join(SEATING_MODES)}, not {mode!r}")
     out: dict[tuple[str, ...], tuple[int, ...]] = {}
-    for who in [*cyclic, *permutations(range(4))]:
+    for who in cyclic if mode == "rotations" else [*cyclic, *permutations(range(4))]:
         out.setdefault(tuple(lineup[w] for w in who), tuple(who))
     return tuple(out.values())
 

@@ -21,6 +21,12 @@ from crowsnest.ai.registry import make_bot
 from crowsnest.ai.specs import canonical_spec
 
 COMMAND_PREFIX = "cmd:"
+ANSWER_TIMEOUT = 60.0
+"""How long the arena waits for an external program's answer, in seconds."""
+UNTIMED_ANSWER_TIMEOUT = 1800.0
+"""The same under ``--untimed``: a run that depends on the seed alone is not ended by a
+loaded machine slowing a program that searches by a count of simulations (a hung
+program still ends it, later)."""
 
 
 def is_external(spec: str) -> bool:
@@ -68,7 +74,8 @@ class Seating:
     def bot(self, spec: str) -> Bot:
         if is_external(spec):
             if spec not in self._external:
-                external = ExternalBot(command_of(spec))
+                timeout = UNTIMED_ANSWER_TIMEOUT if self.untimed else ANSWER_TIMEOUT
+                external = ExternalBot(command_of(spec), timeout=timeout)
                 external.start(self.family)  # outside the timed decisions
                 self._external[spec] = external
             return self._external[spec]

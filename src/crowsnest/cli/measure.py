@@ -76,9 +76,10 @@ def _arena_arguments(arena: argparse.ArgumentParser) -> None:
     arena.add_argument("--option", type=option, action="append", default=[], metavar="KEY=VALUE")
     arena.add_argument(
         "--seatings",
-        choices=("distinct", "cyclic"),
+        choices=("distinct", "cyclic", "rotations"),
         default="distinct",
-        help="Hearts --table: every distinct seating (default) or the four rotations",
+        help="Hearts --table: every distinct seating (default), the four rotations, or the "
+        "distinct rotations (A,B,A,B: its two alternate seatings)",
     )
     _add_out(arena)
     arena.add_argument(

@@ -29,6 +29,7 @@ from typing import Any, Final
 from crowsnest.ai.base import concrete
 from crowsnest.ai.budget import Scorer, TimedSearch
 from crowsnest.ai.hearts.common import pass_choice, playable
+from crowsnest.ai.hearts.evidence import gather, weight
 from crowsnest.ai.hearts.search import (
     EXACT_NODES,
     MOON_PASS_HIGH,
@@ -58,6 +59,10 @@ of the rest of the hand rather than played out by the policies (0: never)."""
 DEFAULT_TREE: Final = 0
 """Playouts a candidate in each world through a UCT tree (:mod:`~crowsnest.ai.hearts.
 tree`); 0: one playout by the policies."""
+DEFAULT_EVIDENCE: Final = 1.0
+"""The weight a world loses per thing another player did that the Normal policy would
+not have done holding that world's cards (:mod:`~crowsnest.ai.hearts.evidence`); 1:
+every world alike."""
 DEFAULT_TIME_LIMIT: Final = 0.9
 """Seconds after which the search stops early, whatever it has sampled."""
 
@@ -73,6 +78,7 @@ class Hard(TimedSearch):
         moon_high: int = MOON_PASS_HIGH,
         exact_cards: int = DEFAULT_EXACT_CARDS,
         tree: int = DEFAULT_TREE,
+        evidence: float = DEFAULT_EVIDENCE,
     ) -> None:
         self.worlds = worlds
         self.time_limit = time_limit
@@ -80,6 +86,7 @@ class Hard(TimedSearch):
         """Queens, kings and aces from which a hand tries the moon pass."""
         self.exact_cards = exact_cards
         self.tree = tree
+        self.evidence = evidence
 
     def solver(self, me: int) -> Solver | None:
         """The exact search of the worlds' last tricks for seat ``me`` (None without)."""
@@ -118,25 +125,33 @@ class Hard(TimedSearch):
         tree = self.tree if self._searches_tree(view) else 0
         searched: list[float] = []
         line: int | None = None
+        factor = self.evidence
+        evidence = gather(view) if factor != 1.0 else []
+        weighted = {key: 0.0 for key in results}
+        w = 1.0
         while self.search_on(worlds, deadline) and len(alive) > 1:
             hands = known.sample(rng)
+            if evidence:
+                w = weight(evidence, hands, factor)
             if tree:
                 searched = tree_values(view, hands, [candidates[i] for i in alive], known, tree)
             for k, i in enumerate(alive):
                 card = candidates[i]
                 for line in lines:
                     if tree and line is None:
-                        results[card, line].append(searched[k])
+                        v = searched[k]
                     else:
-                        played = play_value(view, hands, card, line, known, solver)
-                        results[card, line].append(played)
+                        v = play_value(view, hands, card, line, known, solver)
+                    results[card, line].append(v)
+                    weighted[card, line] += w * v
             worlds += 1
             alive = survivors(by_line, alive)
         if len(alive) == 1:
             return candidates[alive[0]]
-        value = {
-            candidates[i]: min(sum(results[candidates[i], line]) for line in lines) for i in alive
-        }
+        # With evidence, a candidate's results are weighed by how well each world
+        # explains the others' play; the race above prunes on the plain results.
+        totals = weighted if evidence else {key: sum(r) for key, r in results.items()}
+        value = {candidates[i]: min(totals[candidates[i], line] for line in lines) for i in alive}
         # Ties go to the Normal policy's card: search overrides it only when it finds
         # something better.
         return min(value, key=lambda c: (round(value[c], 6), c != prior, c))
