@@ -17,8 +17,10 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
+from alembic import command
+from alembic.config import Config
 from bench.server_load import pick_action
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -26,6 +28,8 @@ from crowsnest import native
 from crowsnest.ai.protocol import legal_to_json
 from crowsnest.engine import new_game
 from crowsnest.engine.cards import CARD_NAMES
+from crowsnest.server.store import migrations
+from crowsnest.server.store.store import Store
 
 
 def free_port() -> int:
@@ -308,3 +312,13 @@ def check_transcript(
         leaked = cards_in(message) - steps[seq].known
         assert not leaked, (seat, seq, message["type"], leaked)
     return checked
+
+
+def alembic(store: Store, verb: Literal["upgrade", "downgrade"], revision: str) -> None:
+    """Alembic's ``verb`` on ``store``'s database, to ``revision``: the migration
+    tests' database as an older server left it, or taken back."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    with store.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        getattr(command, verb)(config, revision)

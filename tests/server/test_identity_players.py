@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from starlette.testclient import TestClient
 
 from crowsnest.ai.protocol import legal_to_json
@@ -22,13 +20,13 @@ from crowsnest.server.app import create_app
 from crowsnest.server.faces.identity import COOKIE
 from crowsnest.server.ops.settings import Settings
 from crowsnest.server.people.ratings import DEFAULT_MU, DEFAULT_SIGMA, UNRATED, Entrant, bot_rating
-from crowsnest.server.store import migrations
 from crowsnest.server.store.players import PlayerStore
 from crowsnest.server.store.rating import rate_finished
 from crowsnest.server.store.rows import ResultRow, SeatRow, TableRow
 from crowsnest.server.store.schema import results
 from crowsnest.server.store.store import Store
 from crowsnest.server.table.parts import Accepted
+from server.helpers import alembic
 
 from .helpers import scripted_action
 from .test_table_limits import app_client
@@ -241,11 +239,7 @@ def test_name_keyed_history_stays_readable_as_unclaimed(tmp_path: Path) -> None:
     unclaimed (no player), keeps its totals, gains its hands, and answers by name."""
     url = f"sqlite:///{tmp_path / 'old.db'}"
     store = Store(url)
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0003")
+    alembic(store, "upgrade", "0003")
     game = new_game("hearts", seed=5)
     assert isinstance(game, HeartsGame)
     while not game.is_over:

@@ -6,23 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from crowsnest.server.people.presets import BOT_NAMES, bot_name
-from crowsnest.server.store import migrations
 from crowsnest.server.store.store import Store
+from server.helpers import alembic
 
 SEED = 12345
 
 
 def test_old_bots_get_the_names_new_tables_give(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0007")
+    alembic(store, "upgrade", "0007")
     named = next(n for n in BOT_NAMES if n != bot_name(SEED, 3))
     with store.engine.begin() as conn:
         conn.execute(

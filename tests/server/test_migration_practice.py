@@ -6,21 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from crowsnest.server.store import migrations
 from crowsnest.server.store.players import PlayerStore
 from crowsnest.server.store.store import Store
+from server.helpers import alembic
 
 
 def test_results_from_before_are_not_practice_and_still_counted(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0011")
+    alembic(store, "upgrade", "0011")
     with store.engine.begin() as conn:
         conn.execute(
             sa.text(
@@ -42,9 +36,7 @@ def test_results_from_before_are_not_practice_and_still_counted(tmp_path: Path) 
         assert conn.execute(sa.text("SELECT practice FROM results")).scalar_one() in (0, False)
     [stats] = PlayerStore(store.engine).stats("p1", private_too=True)
     assert (stats.rules, stats.games, stats.wins) == ("hearts", 1, 1)
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.downgrade(config, "0011")
+    alembic(store, "downgrade", "0011")
     with store.engine.connect() as conn:
         columns = [c["name"] for c in sa.inspect(conn).get_columns("results")]
     assert "practice" not in columns

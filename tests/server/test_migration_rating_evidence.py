@@ -6,21 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from crowsnest.server.store import migrations
 from crowsnest.server.store.players import PlayerStore
 from crowsnest.server.store.store import Store
+from server.helpers import alembic
 
 
 def test_old_ratings_count_their_games_as_evidence(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0009")
+    alembic(store, "upgrade", "0009")
     with store.engine.begin() as conn:
         conn.execute(sa.text("INSERT INTO players (id, created_at) VALUES ('p1', '2026-12-01')"))
         conn.execute(

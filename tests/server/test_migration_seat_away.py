@@ -6,20 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from crowsnest.server.store import migrations
 from crowsnest.server.store.store import Store
+from server.helpers import alembic
 
 
 def test_seats_with_two_time_outs_are_away(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0010")
+    alembic(store, "upgrade", "0010")
     with store.engine.begin() as conn:
         conn.execute(
             sa.text(

@@ -12,12 +12,9 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from crowsnest.server.live.tables import LiveTable, Registry
 from crowsnest.server.models.client_messages import BackMessage, LeaveMessage
-from crowsnest.server.store import migrations
 from crowsnest.server.store.rows import SeatRow, TableRow
 from crowsnest.server.store.store import Store
 from crowsnest.server.table.log import (
@@ -34,6 +31,7 @@ from crowsnest.server.table.log import (
 )
 from crowsnest.server.table.parts import Accepted, Outcome, TableConfig
 from crowsnest.server.table.table import Table
+from server.helpers import alembic
 
 from .helpers import scripted_action
 from .test_people_table import legal_of
@@ -178,19 +176,6 @@ def test_the_facts_stored_with_the_actions_replay_to_the_live_seats(tmp_path: Pa
 # -- migration 0013 --------------------------------------------------------------------
 
 
-def _config() -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    return config
-
-
-def _alembic(store: Store, verb: str, revision: str) -> None:
-    config = _config()
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        getattr(command, verb)(config, revision)
-
-
 COLUMNS = ("deadline", "left_seq", "timeouts", "away", "reviews")
 TIMER = datetime(2026, 12, 6, 7, 27, 42, 372593, tzinfo=UTC)
 OLD_SEATS: list[dict[str, Any]] = [
@@ -222,7 +207,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def test_migration_0013_turns_the_seat_columns_into_facts_and_back(url: str) -> None:
     store = Store(url)
-    _alembic(store, "upgrade", "0011")
+    alembic(store, "upgrade", "0011")
     day = datetime(2026, 1, 1, tzinfo=UTC)
     with store.engine.begin() as conn:
         conn.execute(
@@ -271,7 +256,7 @@ def test_migration_0013_turns_the_seat_columns_into_facts_and_back(url: str) -> 
         SeatFacts(),
     ]
 
-    _alembic(store, "downgrade", "0011")
+    alembic(store, "downgrade", "0011")
     with store.engine.connect() as conn:
         back = conn.execute(sa.text(f"SELECT {', '.join(COLUMNS)} FROM seats ORDER BY seat")).all()
         tables = sa.inspect(conn).get_table_names()

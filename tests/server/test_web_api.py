@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from pydantic import TypeAdapter
 from starlette.testclient import TestClient
 
@@ -21,8 +19,8 @@ from crowsnest.engine import RookGame, get_rules, new_game, replay
 from crowsnest.server.models.client_messages import ChatSend, parse_client_message
 from crowsnest.server.models.http import ReplayAnswer
 from crowsnest.server.people.presets import BOT_NAMES
-from crowsnest.server.store import migrations
 from crowsnest.server.store.store import Store
+from server.helpers import alembic
 
 from .helpers import scripted_action
 
@@ -270,11 +268,7 @@ def test_games_finished_before_the_scores_were_stored_get_them_once(tmp_path: Pa
     """Migration 0003 replays the records already stored, once; a record that no
     longer replays is listed without scores."""
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
-    with store.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0002")
+    alembic(store, "upgrade", "0002")
     game = new_game("rook/crowsnest", options={"target": 50}, seed=3)
     while not game.is_over:
         seat = min(game.actors)
