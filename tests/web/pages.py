@@ -7,7 +7,7 @@ import re
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from crowsnest.web import RTL
 
@@ -36,3 +36,15 @@ def isolated(text: str, lang: str) -> str:
     ``isolate``): in a right-to-left language, a text with left-to-right letters (a
     Latin name) between FSI and PDI."""
     return f"\u2068{text}\u2069" if lang in RTL and LEFT_TO_RIGHT.search(text) else text
+
+
+def sized_context(browser: Browser, base_url: str, size: tuple[int, int]) -> BrowserContext:
+    """A browser context with a screen of ``size`` (width, height): under 500 px wide,
+    a phone with a touch screen."""
+    phone = size[0] < 500
+    return browser.new_context(
+        base_url=base_url,
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=phone,
+        is_mobile=phone,
+    )

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from crowsnest.web import STATIC_DIR
 
+from .pages import sized_context
 from .test_play import INSTANT, open_with, play_until
 
 BOOT_MS = 180_000
@@ -69,13 +70,7 @@ def test_a_whole_hand_offline_from_the_setting(
     size: tuple[int, int],
     level: str,
 ) -> None:
-    phone = size[0] < 500
-    context = browser.new_context(
-        base_url=base_url,
-        viewport={"width": size[0], "height": size[1]},
-        has_touch=phone,
-        is_mobile=phone,
-    )
+    context = sized_context(browser, base_url, size)
     page = context.new_page()
     try:
         opened = websockets(page)

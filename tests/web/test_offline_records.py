@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, expect
 
 from crowsnest.web import catalog
 
+from .pages import sized_context
 from .test_offline import started, websockets
 from .test_play import INSTANT, open_with, play_until
 
@@ -57,13 +58,7 @@ def words(lang: str) -> dict[str, Any]:
 def test_an_offline_game_is_sent_to_history_and_an_altered_one_refused(
     browser: Browser, base_url: str, screenshots: Path, lang: str, size: tuple[int, int]
 ) -> None:
-    phone = size[0] < 500
-    context = browser.new_context(
-        base_url=base_url,
-        viewport={"width": size[0], "height": size[1]},
-        has_touch=phone,
-        is_mobile=phone,
-    )
+    context = sized_context(browser, base_url, size)
     page = context.new_page()
     w = words(lang)
     tag = f"{lang}-{size[0]}"

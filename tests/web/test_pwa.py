@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from crowsnest.web.pwa import precache, version
 
+from .pages import sized_context
 from .test_offline import BOOT_MS, started, websockets
 from .test_play import INSTANT, open_with, play_until
 
@@ -84,13 +85,7 @@ def test_the_service_worker_is_served_at_the_root_with_its_version(base_url: str
 def test_the_app_opens_and_plays_a_hand_with_the_network_off(
     browser: Browser, base_url: str, screenshots: Path, rules: str, lang: str, size: tuple[int, int]
 ) -> None:
-    phone = size[0] < 500
-    context = browser.new_context(
-        base_url=base_url,
-        viewport={"width": size[0], "height": size[1]},
-        has_touch=phone,
-        is_mobile=phone,
-    )
+    context = sized_context(browser, base_url, size)
     page: Page = context.new_page()
     try:
         open_with(page, {**INSTANT, "rules": rules, "level": "normal"}, lang)

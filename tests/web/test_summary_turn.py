@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from crowsnest.web import catalog
 
+from .pages import sized_context
 from .test_play import INSTANT, open_with, play_until
 
 
@@ -25,13 +26,7 @@ def test_the_summary_says_when_the_next_hand_asks_you(
     browser: Browser, base_url: str, screenshots: Path, rules: str, lang: str, size: tuple[int, int]
 ) -> None:
     words = catalog(lang)
-    phone = size[0] < 500
-    context = browser.new_context(
-        base_url=base_url,
-        viewport={"width": size[0], "height": size[1]},
-        has_touch=phone,
-        is_mobile=phone,
-    )
+    context = sized_context(browser, base_url, size)
     page = context.new_page()
     try:
         open_with(page, {**INSTANT, "rules": rules, "level": "easy", "reviews": False}, lang)
