@@ -117,6 +117,28 @@ def play_hands(page: Page, hands: int) -> tuple[list[float], list[dict[str, floa
     return timings, longtasks
 
 
+def poll(page: Page, script: str) -> Any:
+    """The first answer of ``script`` that is not empty, asked every half second (for
+    at most five minutes); None if none came."""
+    for _ in range(600):
+        answer = page.evaluate(script)
+        if answer:
+            return answer
+        page.wait_for_timeout(500)
+    return None
+
+
+def new_game(page: Page) -> tuple[float, str | None]:
+    """A new game from the lobby (not the game kept, which a reload resumes): the
+    seconds from the click to the dealt hand, and how the worker's runtime started
+    ("kept", "fresh"; None at the server's table)."""
+    page.evaluate(f"() => localStorage.removeItem({json.dumps(CURRENT)})")
+    page.goto("/")
+    page.wait_for_selector("body[data-ready=true]")
+    seconds = start_to_dealt(page)
+    return seconds, page.evaluate("() => window.__crowsnest.game.transport?.start ?? null")
+
+
 def measure(base: str, chromium: str, hands: int) -> dict[str, Any]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium)
@@ -129,45 +151,23 @@ def measure(base: str, chromium: str, hands: int) -> dict[str, Any]:
         page.goto("/")
         page.wait_for_selector("body[data-ready=true]")
         cold = start_to_dealt(page)  # the first visit: Pyodide from the network
-        cached = None
-        for _ in range(600):  # the service worker caches the app in the background
-            cached = page.evaluate(CACHED_BYTES)
-            if cached:
-                break
-            page.wait_for_timeout(500)
-        snapshot = None
-        for _ in range(600):  # the worker keeps its started runtime after the first start
-            snapshot = page.evaluate(SNAPSHOT_BYTES)
-            if snapshot:
-                break
-            page.wait_for_timeout(500)
-        # A new game from the lobby (not the one just started, which a reload resumes).
-        page.evaluate(f"() => localStorage.removeItem({json.dumps(CURRENT)})")
+        cached = poll(page, CACHED_BYTES)  # the service worker caches the app meanwhile
+        snapshot = poll(page, SNAPSHOT_BYTES)  # the worker keeps its started runtime
         context.set_offline(True)
-        page.goto("/")
-        page.wait_for_selector("body[data-ready=true]")
-        warm = start_to_dealt(page)
-        warm_from = page.evaluate("() => window.__crowsnest.game.transport?.start")
+        warm, warm_from = new_game(page)
         timings, longtasks = play_hands(page, hands)
         # The same warm start without the kept runtime (its snapshot dropped): what
         # the snapshot saves, measured in the same run.
-        page.evaluate(f"() => localStorage.removeItem({json.dumps(CURRENT)})")
         page.evaluate(DROP_SNAPSHOTS)
-        page.goto("/")
-        page.wait_for_selector("body[data-ready=true]")
-        afresh = start_to_dealt(page)
-        afresh_from = page.evaluate("() => window.__crowsnest.game.transport?.start")
+        afresh, afresh_from = new_game(page)
         # The same at the server's table (online, Hard, the same speed): what the page
         # itself costs, whoever runs the bots.
         context.set_offline(False)
         page.evaluate(
-            f"() => {{ localStorage.removeItem({json.dumps(CURRENT)}); const s = JSON.parse("
-            "localStorage.getItem('crowsnest.settings')); s.offline = false; "
-            "localStorage.setItem('crowsnest.settings', JSON.stringify(s)); }"
+            "() => { const s = JSON.parse(localStorage.getItem('crowsnest.settings'));"
+            " s.offline = false; localStorage.setItem('crowsnest.settings', JSON.stringify(s)); }"
         )
-        page.goto("/")
-        page.wait_for_selector("body[data-ready=true]")
-        start_to_dealt(page)
+        new_game(page)
         _, online_longtasks = play_hands(page, hands)
         browser.close()
     return {
