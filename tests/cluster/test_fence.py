@@ -9,7 +9,7 @@ import pytest
 
 from crowsnest.server.store.rows import SeatRow, StaleOwner, TableRow
 from crowsnest.server.store.store import Store
-from crowsnest.server.table.parts import Accepted
+from crowsnest.server.table.log import Accepted
 
 
 @pytest.fixture

@@ -20,8 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from crowsnest.server.app import create_app
 from crowsnest.server.ops.settings import Settings
 from crowsnest.server.store.store import Store
-from crowsnest.server.table.log import Fact
-from crowsnest.server.table.parts import Accepted
+from crowsnest.server.table.log import Accepted, Fact
 
 from .test_server_protocol import ALL_HUMANS, a_pass, receive, receive_until, send, take_seat
 
@@ -120,6 +119,42 @@ def test_a_failed_write_makes_only_its_table_unavailable_for_a_while(
     assert disk.failed >= 2
     failed = [r for r in caplog.records if r.getMessage() == "store_failed"]
     assert len(failed) == 1  # once per table per minute
+
+
+def test_a_claim_that_cannot_be_stored_is_refused_and_the_seat_stays_free(
+    app_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat is taken only once the log holds its claim: a failed write answers the
+    retryable ``table_unavailable``, and the table, rebuilt from what was committed,
+    has the seat free for the next player (and no token of the refused one works)."""
+    client = app_client
+    created = client.post("/api/tables", json={"rules": "hearts", "seats": ALL_HUMANS})
+    table_id = created.json()["table"]["id"]
+    first = take_seat(client, table_id, 1)
+    real = Store.append_facts
+
+    def full(
+        conn: Connection, tid: str, seq: int, facts: Sequence[Fact], first: int | None = None
+    ) -> None:
+        if tid == table_id:
+            raise OSError(28, "No space left on device")
+        real(conn, tid, seq, facts, first)
+
+    monkeypatch.setattr(Store, "append_facts", staticmethod(full))
+    refused = client.post(f"/api/tables/{table_id}/join", json={"name": "Ann", "seat": 0})
+    assert refused.status_code == 503 and refused.json()["error"]["code"] == "table_unavailable"
+    assert int(refused.headers["Retry-After"]) >= 1
+    monkeypatch.setattr(Store, "append_facts", staticmethod(real))
+    deadline = time.monotonic() + 5
+    while (back := client.get(f"/api/tables/{table_id}")).status_code == 503:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    seats = back.json()["seats"]
+    assert not seats[0]["claimed"] and seats[1]["claimed"] and seats[1]["name"] is not None
+    again = client.post(f"/api/tables/{table_id}/join", json={"name": "Bo", "seat": 0})
+    assert again.status_code == 200 and again.json()["seat"] == 0
+    with client.websocket_connect(f"/ws/{table_id}") as ws:  # the first claim still holds
+        assert hello(ws, first)["seq"] == 0
 
 
 def test_readers_see_only_committed_actions(app_client: TestClient, disk: Disk) -> None:

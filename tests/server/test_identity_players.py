@@ -25,7 +25,7 @@ from crowsnest.server.store.rating import rate_finished
 from crowsnest.server.store.rows import ResultRow, SeatRow, TableRow
 from crowsnest.server.store.schema import results
 from crowsnest.server.store.store import Store
-from crowsnest.server.table.parts import Accepted
+from crowsnest.server.table.log import Accepted, Claimed
 from server.helpers import alembic
 
 from .helpers import scripted_action
@@ -190,7 +190,7 @@ def _rated_game(store: Store, table_id: str, won: bool) -> tuple[float, float]:
             else sa.text("SELECT 1")
         )
         Store.create_table(conn, row, seats)
-        Store.claim_seat(conn, table_id, 0, "Ann", "h" + table_id, "playing", "p1")
+        Store.append_facts(conn, table_id, 0, [Claimed(0, "Ann", "h" + table_id, "p1")])
         played = [(table_id, Accepted(seq, 0, "play", "human")) for seq in range(1, 9)]
         Store.append(conn, played)  # the player's own decisions: a game played
         Store.finish(

@@ -1,6 +1,7 @@
 """A database written by an older server (``old_log/README.md``: before the server was
-laid out by job; ``seat_columns/README.md``: just before the one log per table) is
-migrated and restored with everything that server restored from it: every unfinished table, its
+laid out by job; ``seat_columns/README.md``: just before the one log per table;
+``seat_claims/README.md``: just before the seats were claimed in the log) is migrated
+and restored with everything that server restored from it: every unfinished table, its
 seats, turn timers, departures, time-outs in a row, away and bench, the reviews
 choices, the record and the next bot turn (``old_log/expected.json``)."""
 
@@ -18,7 +19,7 @@ from crowsnest.server.live.tables import LiveTable, Registry
 from crowsnest.server.store.store import Store
 
 HERE = Path(__file__).parent
-OLD = [HERE / "old_log", HERE / "seat_columns"]
+OLD = [HERE / "old_log", HERE / "seat_columns", HERE / "seat_claims"]
 """The folders of the databases, each with the ``expected.json`` of its server."""
 CLOCK = 1000.0
 """The table time of the restore (as in ``make_old_database.py``)."""

@@ -39,12 +39,12 @@ def rook(seats: tuple[str, ...] = TWO, claim: bool = True, **config: object) -> 
 
 
 def errors(out: Outcome) -> list[str]:
-    return [m.code for _, m in out.out if isinstance(m, ErrorMessage)]
+    return [m.code for _, m in out.messages if isinstance(m, ErrorMessage)]
 
 
 def presence(out: Outcome) -> PresenceMessage:
-    found = [m for _, m in out.out if isinstance(m, PresenceMessage)]
-    assert found, out.out
+    found = [m for _, m in out.messages if isinstance(m, PresenceMessage)]
+    assert found, out.messages
     return found[-1]
 
 
@@ -147,7 +147,7 @@ def test_two_timeouts_in_a_row_make_the_seat_away_until_back() -> None:
     back = table.handle(away, BackMessage(type="back"), now)
     assert not presence(back).seats[away].away and not table.seats[away].away
     assert Timeouts(away, 2, False) in back.facts  # back keeps the count
-    assert any(isinstance(m, StateMessage) for _, m in back.out)
+    assert any(isinstance(m, StateMessage) for _, m in back.messages)
     assert errors(table.handle(away, BackMessage(type="back"), now)) == ["timer_not_running"]
 
 
@@ -238,16 +238,16 @@ def test_leaving_before_the_game_frees_the_seat() -> None:
 def test_quick_chat_goes_to_everyone_and_is_rate_limited() -> None:
     table = rook()
     sent = [table.handle(1, ChatSend(type="chat", key="gg"), now=0.0) for _ in range(CHAT_BURST)]
-    assert all(out.out == [("all", ChatMessage(seat=1, key="gg"))] for out in sent)
+    assert all(out.messages == [("all", ChatMessage(seat=1, key="gg"))] for out in sent)
     assert all(out.accepted is None for out in sent)
     refused = table.handle(1, ChatSend(type="chat", key="gg"), now=0.0)
     assert errors(refused) == ["chat_too_fast"]
-    (error,) = [m for _, m in refused.out if isinstance(m, ErrorMessage)]
+    (error,) = [m for _, m in refused.messages if isinstance(m, ErrorMessage)]
     assert error.args["retry_after"] == 2  # one message every 2 s
     half = table.handle(1, ChatSend(type="chat", key="gg"), now=1.0)  # a second to wait
-    (error,) = [m for _, m in half.out if isinstance(m, ErrorMessage)]
+    (error,) = [m for _, m in half.messages if isinstance(m, ErrorMessage)]
     assert error.args["retry_after"] == 1  # whole seconds, rounded up (limits.retry_seconds)
-    assert table.handle(0, ChatSend(type="chat", key="hello"), now=0.0).out[0][0] == "all"
+    assert table.handle(0, ChatSend(type="chat", key="hello"), now=0.0).messages[0][0] == "all"
     later = table.handle(1, ChatSend(type="chat", key="wp"), now=10.0)
     assert errors(later) == [] and table.seq == 0
     assert errors(table.handle(None, ChatSend(type="chat", key="gg"), now=10.0)) == ["not_seated"]

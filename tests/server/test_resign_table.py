@@ -27,7 +27,7 @@ DECLINE = ResignAnswer(type="resign_answer", accept=False)
 
 
 def news(out: Outcome) -> list[tuple[object, str, int]]:
-    return [(to, m.status, m.seat) for to, m in out.out if isinstance(m, ResignNews)]
+    return [(to, m.status, m.seat) for to, m in out.messages if isinstance(m, ResignNews)]
 
 
 def ended(table: Table, team: int) -> None:
@@ -45,7 +45,7 @@ def test_a_lone_human_with_a_bot_partner_resigns_at_once() -> None:
     out = table.handle(0, RESIGN, now=1.0)
     assert out.accepted is not None and out.finished
     assert (out.accepted.seat, out.accepted.action, out.accepted.by) == (0, "resign", "human")
-    states = [m for _, m in out.out if isinstance(m, StateMessage)]
+    states = [m for _, m in out.messages if isinstance(m, StateMessage)]
     assert states and states[0].status == "over"
     assert [e["type"] for e in states[0].events] == ["resign", "game_end"]
     ended(table, 0)
@@ -56,7 +56,7 @@ def test_partners_both_agree_the_proposal_then_the_acceptance() -> None:
     out = table.handle(2, RESIGN, now=1.0)
     assert out.accepted is None and table.status == "playing"
     assert news(out) == [(2, "proposed", 2), (0, "proposed", 2)]
-    proposed = next(m for _, m in out.out if isinstance(m, ResignNews))
+    proposed = next(m for _, m in out.messages if isinstance(m, ResignNews))
     assert proposed.seconds == RESIGN_SECONDS
     out = table.handle(0, ACCEPT, now=2.0)
     assert out.accepted is not None and out.accepted.seat == 2 and out.finished
@@ -141,7 +141,7 @@ def test_proposals_are_limited() -> None:
         table.handle(0, DECLINE, now=1.0 + i)
     out = table.handle(0, RESIGN, now=5.0)
     assert errors(out) == ["resign_too_fast"]
-    error = out.out[0][1]
+    error = out.messages[0][1]
     assert isinstance(error, ErrorMessage) and int(error.args["retry_after"]) >= 1
 
 

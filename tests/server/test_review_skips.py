@@ -24,6 +24,7 @@ from crowsnest.server.store.rows import SeatRow
 from crowsnest.server.store.store import Store
 from crowsnest.server.store.writer import Writer
 from crowsnest.server.table.bots import BotRunner, ReviewsBusy
+from crowsnest.server.table.log import Claimed
 from server.test_server_store import table_row
 
 
@@ -132,7 +133,7 @@ def test_a_review_stored_while_its_task_still_counts_it_is_said_once_stored(
             seats = [SeatRow(0, "human", None, None)]
             bots = [SeatRow(i, "bot", "easy", None) for i in (1, 2, 3)]
             Store.create_table(conn, table_row(status="playing"), seats + bots)
-            Store.claim_seat(conn, "t1", 0, "Ann", token_hash("ann-token"), "playing")
+            Store.append_facts(conn, "t1", 0, [Claimed(0, "Ann", token_hash("ann-token"))])
         game = new_game("hearts", seed=1)
         while game.hand_number == 0:
             seat = min(game.actors)

@@ -1,11 +1,15 @@
 """The seat facts of a table's log: each kind stored and read back, a stored row that
-is not a fact refused with a clear error, a table's facts stored beside its actions
-replaying to the seats the live table had, and migration 0013 turning the seat
-columns of an older database into facts (and back)."""
+is not a fact refused with a clear error naming the field, a table's facts stored
+beside its actions replaying to the seats the live table had (who holds each seat
+too), migration 0013 turning the seat columns of an older database into facts (and
+back), and migration 0014 logging the claims of an older database's seats (and back)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import shutil
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -18,10 +22,15 @@ from crowsnest.server.models.client_messages import BackMessage, LeaveMessage
 from crowsnest.server.store.rows import SeatRow, TableRow
 from crowsnest.server.store.store import Store
 from crowsnest.server.table.log import (
+    Accepted,
     BadFact,
+    Claimed,
     Deadline,
     Fact,
+    Filled,
+    Freed,
     Left,
+    Moved,
     ReviewChoice,
     SeatFacts,
     Timeouts,
@@ -29,7 +38,7 @@ from crowsnest.server.table.log import (
     fact_row,
     fold,
 )
-from crowsnest.server.table.parts import Accepted, Outcome, TableConfig
+from crowsnest.server.table.parts import Outcome, TableConfig
 from crowsnest.server.table.table import Table
 from server.helpers import alembic
 
@@ -45,6 +54,11 @@ from .test_people_table import legal_of
         Timeouts(1, 3, True),
         Left(3, 7),
         ReviewChoice(0, False),
+        Claimed(1, "Ann", "a" * 64, "p1"),
+        Claimed(2, "Bo", "b" * 64),
+        Moved(1, 3),
+        Filled(2, "Robin"),
+        Freed(0),
     ],
 )
 def test_each_fact_is_read_back_as_it_was_stored(fact: Fact) -> None:
@@ -55,17 +69,27 @@ def test_each_fact_is_read_back_as_it_was_stored(fact: Fact) -> None:
 @pytest.mark.parametrize(
     ("seat", "kind", "payload", "says"),
     [
-        (0, "moved", {}, "unknown seat fact kind 'moved'"),
-        (4, "left", {}, "seat 4 is not a seat of a table"),
-        (-1, "left", {}, "seat -1 is not a seat of a table"),
+        (0, "moving", {}, "unknown seat fact kind 'moving'"),
+        (4, "left", {}, "a 'left' fact's 'seat' is 4: Input should be less than or equal to 3"),
+        (-1, "left", {}, "'seat' is -1: Input should be greater than or equal to 0"),
         (0, "review", ["on"], "payload ['on'] is not an object"),
-        (0, "review", {}, "no 'on' in {}"),
-        (0, "review", {"on": 1}, "'on' is 1, not a bool"),
-        (0, "timeouts", {"count": True, "away": False}, "'count' is True, not a int"),
-        (0, "timeouts", {"count": -1, "away": False}, "'count' is -1, below 0"),
-        (0, "timeouts", {"count": 1}, "no 'away' in"),
-        (0, "deadline", {"at": "soon"}, "'at' is 'soon', not a float"),
+        (0, "review", {}, "a 'review' fact has no 'on'"),
+        (0, "review", {"on": 1}, "'on' is 1: Input should be a valid boolean"),
+        (
+            0,
+            "timeouts",
+            {"count": True, "away": False},
+            "'count' is True: Input should be a valid int",
+        ),
+        (0, "timeouts", {"count": -1, "away": False}, "'count' is -1: Input should be greater"),
+        (0, "timeouts", {"count": 1}, "a 'timeouts' fact has no 'away'"),
+        (0, "deadline", {"at": "soon"}, "'at' is 'soon': Input should be a valid number"),
         (0, "left", {"seq": 3}, "a 'left' fact has no ['seq']"),
+        (0, "claim", {"name": "Ann"}, "a 'claim' fact has no 'token_hash'"),
+        (0, "claim", {"name": "", "token_hash": "h"}, "'name' is '': String should have at least"),
+        (0, "move", {"to": 4}, "a 'move' fact's 'to' is 4"),
+        (0, "fill", {"name": 7}, "'name' is 7: Input should be a valid string"),
+        (0, "free", {"seat": 1}, "a 'free' fact has no ['seat']"),
     ],
 )
 def test_a_row_that_is_not_a_fact_is_refused(
@@ -139,11 +163,9 @@ def test_the_facts_stored_with_the_actions_replay_to_the_live_seats(tmp_path: Pa
     assert any(isinstance(f, Left) for _, facts in log for f in facts)
     store = Store(f"sqlite:///{tmp_path / 'log.db'}")
     store.migrate()
-    seats = [SeatRow(i, s.kind, s.name, s.token_hash) for i, s in enumerate(live.seats)]
+    seats = [SeatRow(i, s.kind, None, None) for i, s in enumerate(live.seats)]
     with store.engine.begin() as conn:
-        Store.create_table(conn, _table_row(live.status), seats)
-        for i in (0, 1):
-            Store.claim_seat(conn, "t1", i, f"p{i}", f"hash{i}", live.status)
+        Store.create_table(conn, _table_row("waiting"), seats)
     with store.engine.begin() as conn:
         Store.append(
             conn, [("t1", Accepted(q, s, text, "bot")) for q, (s, text) in enumerate(actions, 1)]
@@ -171,6 +193,11 @@ def test_the_facts_stored_with_the_actions_replay_to_the_live_seats(tmp_path: Pa
         [getattr(s, k) for k in keep] for s in live.seats
     ]
     assert any(s.timeouts for s in found) and any(s.left_seq is not None for s in found)
+    assert [(r.name, r.token_hash) for r in store.seat_rows("t1")][:2] == [
+        ("p0", "hash0"),
+        ("p1", "hash1"),
+    ]
+    assert store.table("t1").status == "playing"  # type: ignore[union-attr]
 
 
 # -- migration 0013 --------------------------------------------------------------------
@@ -269,3 +296,83 @@ def test_migration_0013_turns_the_seat_columns_into_facts_and_back(url: str) -> 
         (None, None, 0, False, True),
     ]
     store.close()
+
+
+# -- migration 0014 --------------------------------------------------------------------
+
+
+def _log_rows(store: Store) -> list[tuple[Any, ...]]:
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            sa.text("SELECT table_id, seq, n, seat, kind, payload FROM seat_log ORDER BY 1, 2, 3")
+        ).all()
+    return [(*r[:5], r[5] if isinstance(r[5], dict) else json.loads(r[5])) for r in rows]
+
+
+def test_migration_0014_logs_each_claimed_seat_first_and_back(tmp_path: Path) -> None:
+    """A database of the server before the claims were logged (``seat_claims/``): each
+    seat with a token becomes a ``claim`` fact at seq 0, before the facts stored there;
+    the downgrade leaves the log as it was."""
+    shutil.copy(Path(__file__).parent / "seat_claims" / "old.db", tmp_path / "old.db")
+    store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+    try:
+        before = _log_rows(store)
+        with store.engine.connect() as conn:
+            claimed = conn.execute(
+                sa.text(
+                    "SELECT table_id, seat, name, token_hash, player_id FROM seats"
+                    " WHERE token_hash IS NOT NULL ORDER BY 1, 2"
+                )
+            ).all()
+        assert claimed and any(r.player_id is not None for r in claimed)
+        store.migrate()
+        after = _log_rows(store)
+        claims = [r for r in after if r[4] == "claim"]
+        assert [(t, s, p["name"], p["token_hash"], p["player"]) for t, _, _, s, _, p in claims] == [
+            tuple(r) for r in claimed
+        ]
+        for table_id in {r.table_id for r in claimed}:
+            at_zero = [r for r in after if r[0] == table_id and r[1] == 0]
+            kinds = [r[4] for r in at_zero]
+            first = kinds.count("claim")
+            assert kinds[:first] == ["claim"] * first and "claim" not in kinds[first:]
+            assert [r[2] for r in at_zero] == list(range(len(at_zero)))
+
+        def same(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+            return sorted((r[0], r[1], r[3], r[4], json.dumps(r[5])) for r in rows)
+
+        assert same([r for r in after if r[4] != "claim"]) == same(before)
+        alembic(store, "downgrade", "0013")
+        assert [(r[0], r[1], r[3], r[4], r[5]) for r in _log_rows(store)] == [
+            (r[0], r[1], r[3], r[4], r[5]) for r in before
+        ]
+    finally:
+        store.close()
+
+
+def test_a_filled_and_a_moved_seat_replay_from_the_log() -> None:
+    """Who holds each seat is rebuilt from the log alone: two players claim, one moves,
+    one gives the seat up, a third claims, and the free seat is filled by the bot."""
+    cfg = TableConfig("hearts", {}, seed=3, seats=("human", "human", "human", "bot"))
+    live = Table("t1", cfg, now=0.0)
+    log: list[tuple[int, Fact]] = []
+    steps: list[Callable[[], Outcome]] = [
+        lambda: live.claim(0, "Ann", "h-ann", now=0.0, player="p-ann"),
+        lambda: live.claim(1, "Bo", "h-bo", now=0.0),
+        lambda: live.move(0, 2, now=0.0),
+        lambda: live.handle(1, LeaveMessage(type="leave"), now=0.0),
+        lambda: live.claim(None, "Cy", "h-cy", now=0.0),
+        lambda: live.fill(now=0.0),
+    ]
+    for step in steps:
+        log.extend((live.seq, f) for f in step().facts)
+    assert [type(f).__name__ for _, f in log if not isinstance(f, Deadline)] == [
+        "Claimed", "Claimed", "Moved", "Freed", "Claimed", "Filled",
+    ]  # fmt: skip
+    rebuilt = Table("t1", cfg, now=5.0, facts=log)
+    keep = ("kind", "name", "token_hash", "player")
+    assert [[getattr(s, k) for k in keep] for s in rebuilt.seats] == [
+        [getattr(s, k) for k in keep] for s in live.seats
+    ]
+    assert [s.kind for s in rebuilt.seats] == ["human", "bot", "human", "bot"]
+    assert rebuilt.seats[2].player == "p-ann" and rebuilt.status == "playing"

@@ -16,10 +16,10 @@ from sqlalchemy.engine import Connection
 
 from crowsnest.server.store.journal import Journal
 from crowsnest.server.store.rows import ResultRow, SeatRow, TableRow
-from crowsnest.server.store.schema import metadata
+from crowsnest.server.store.schema import metadata, seats
 from crowsnest.server.store.store import Store
 from crowsnest.server.store.writer import Writer
-from crowsnest.server.table.parts import Accepted
+from crowsnest.server.table.log import Accepted, Claimed, Fact, Filled, Freed, Moved
 
 T = TypeVar("T")
 
@@ -60,7 +60,7 @@ def test_migrations_match_the_schema_and_run_twice(store: Store) -> None:
     store.migrate()
     with store.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0013"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0014"
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
@@ -76,9 +76,7 @@ def test_tables_seats_and_the_action_log(store: Store) -> None:
     with store.begin() as conn:
         Store.create_table(conn, table_row(), SEATS)
     with store.begin() as conn:
-        assert Store.claim_seat(conn, "t1", 0, "Ann", "a" * 64, "playing")
-    with store.begin() as conn:
-        assert not Store.claim_seat(conn, "t1", 0, "Bo", "b" * 64, "playing")
+        Store.append_facts(conn, "t1", 0, [Claimed(0, "Ann", "a" * 64)])
     with store.begin() as conn:
         for seq in (1, 2, 3):
             Store.append(conn, [("t1", Accepted(seq, seq % 4, f"bid {60 + 5 * seq}", "human"))])
@@ -89,6 +87,42 @@ def test_tables_seats_and_the_action_log(store: Store) -> None:
     assert loaded.actions[1] == Accepted(2, 2, "bid 70", "human")
     assert store.load("t1") == loaded and store.load("nope") is None
     assert store.table("t1") == loaded.table and store.actions("t1") == loaded.actions
+
+
+def test_the_seats_rows_follow_the_facts_of_who_holds_each_seat(store: Store) -> None:
+    four = [SeatRow(i, "human", None, None) for i in range(4)]
+    with store.begin() as conn:
+        Store.create_table(conn, table_row(), four)
+    facts: list[Fact] = [
+        Claimed(0, "Ann", "a" * 64, "p-ann"),
+        Claimed(1, "Bo", "b" * 64),
+        Moved(0, 2),  # Ann's player moves with her
+        Freed(1),
+    ]
+    with store.begin() as conn:
+        Store.append_facts(conn, "t1", 0, facts)
+    rows = store.seat_rows("t1")
+    assert [(r.kind, r.name, r.token_hash) for r in rows] == [
+        ("human", None, None),
+        ("human", None, None),
+        ("human", "Ann", "a" * 64),
+        ("human", None, None),
+    ]
+    assert store.table("t1").status == "waiting"  # type: ignore[union-attr]
+    with store.begin() as conn:
+        Store.append_facts(conn, "t1", 0, [Filled(0, "Robin"), Filled(1, "Kim"), Filled(3, "Lee")])
+    rows = store.seat_rows("t1")
+    assert [(r.kind, r.name) for r in rows] == [
+        ("bot", "Robin"), ("bot", "Kim"), ("human", "Ann"), ("bot", "Lee"),
+    ]  # fmt: skip
+    assert store.table("t1").status == "playing"  # type: ignore[union-attr]
+    with store.engine.connect() as conn:
+        players = conn.execute(
+            sa.select(seats.c.seat, seats.c.player_id).where(seats.c.player_id.is_not(None))
+        ).all()
+    assert [tuple(p) for p in players] == [(2, "p-ann")]
+    filled = [Filled(0, "Robin"), Filled(1, "Kim"), Filled(3, "Lee")]
+    assert [f for _, f in store.load("t1").facts] == [*facts, *filled]  # type: ignore[union-attr]
 
 
 def test_the_log_is_keyed_by_table_and_seq(store: Store) -> None:

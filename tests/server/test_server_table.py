@@ -34,7 +34,7 @@ def hearts(seats: tuple[str, ...] = HUMANS, **config: object) -> Table:
 
 
 def errors(out: Outcome) -> list[str]:
-    return [m.code for _, m in out.out if isinstance(m, ErrorMessage)]
+    return [m.code for _, m in out.messages if isinstance(m, ErrorMessage)]
 
 
 def act(table: Table, seat: int, seq: int, text: str) -> Outcome:
@@ -59,7 +59,7 @@ def test_claims() -> None:
     out = table.claim(None, "Bo", "h2", now=0)
     assert table.free_seats() == [] and table.seat_of_token("h2") == 2
     assert table.info().status == "playing"
-    assert isinstance(out.out[0][1], PresenceMessage)
+    assert isinstance(out.messages[0][1], PresenceMessage)
     with pytest.raises(TableError) as err:
         table.claim(None, "Cy", "h3", now=0)
     assert err.value.code == "no_free_seat"
@@ -68,7 +68,7 @@ def test_claims() -> None:
 def test_connect_welcomes_and_states() -> None:
     table = hearts()
     out = table.connect(1, now=0)
-    kinds = [(target, type(m).__name__) for target, m in out.out]
+    kinds = [(target, type(m).__name__) for target, m in out.messages]
     assert kinds == [
         ("reply", "WelcomeMessage"),
         ("reply", "StateMessage"),
@@ -84,9 +84,9 @@ def test_every_connected_seat_gets_a_state_per_action() -> None:
     table.connect(None, now=0)
     out = act(table, 0, 0, a_pass(table, 0))
     assert out.accepted is not None and out.accepted.seq == 1 and table.seq == 1
-    targets = [t for t, m in out.out if isinstance(m, StateMessage)]
+    targets = [t for t, m in out.messages if isinstance(m, StateMessage)]
     assert targets == [0, 2, "spectators"]
-    spectator = next(m for t, m in out.out if t == "spectators")
+    spectator = next(m for t, m in out.messages if t == "spectators")
     assert isinstance(spectator, StateMessage) and spectator.view["hand"] is None
 
 
@@ -117,8 +117,8 @@ def test_errors_change_nothing() -> None:
 
 def test_ping_sync_and_second_hello() -> None:
     table = hearts()
-    assert isinstance(table.handle(0, PingMessage(type="ping"), 0).out[0][1], PongMessage)
-    assert table.handle(0, SyncMessage(type="sync"), 0).out[0][1] == table.state(0)
+    assert isinstance(table.handle(0, PingMessage(type="ping"), 0).messages[0][1], PongMessage)
+    assert table.handle(0, SyncMessage(type="sync"), 0).messages[0][1] == table.state(0)
     hello = HelloMessage(type="hello", version=1)
     assert errors(table.handle(0, hello, 0)) == ["already_joined"]
     assert errors(table.handle(None, ActionMessage(type="action", seq=0, action="x"), 0)) == [
@@ -168,7 +168,7 @@ def test_a_gone_player_is_played_by_a_bot_after_the_grace_period() -> None:
     assert table.bot_act(0, plan.seq, a_pass(table, 0), now=14).accepted is None  # too early
     out = table.bot_act(0, plan.seq, a_pass(table, 0), now=15)
     assert out.accepted is not None and table.seat_info()[0].bot
-    assert isinstance(out.out[-1][1], PresenceMessage)
+    assert isinstance(out.messages[-1][1], PresenceMessage)
     table.connect(0, now=16)  # back: the bot stops
     assert not table.seat_info()[0].bot
     assert due

@@ -27,7 +27,7 @@ def friends(level: str = "hard", **config: object) -> Table:
 
 
 def told(out: Outcome) -> list[tuple[object, TimedOutMessage]]:
-    return [(target, m) for target, m in out.out if isinstance(m, TimedOutMessage)]
+    return [(target, m) for target, m in out.messages if isinstance(m, TimedOutMessage)]
 
 
 def test_no_timer_runs_until_every_player_has_seen_the_game() -> None:
@@ -45,7 +45,7 @@ def test_no_timer_runs_until_every_player_has_seen_the_game() -> None:
     started = table.connect(3, now=9.0)
     (actor,) = table.game.actors
     assert started.facts == [Deadline(actor, 24.0)]  # stored: the last to come started it
-    state = [m for t, m in started.out if t == "reply" and isinstance(m, StateMessage)]
+    state = [m for t, m in started.messages if t == "reply" and isinstance(m, StateMessage)]
     assert state[0].time_left[actor] == 15.0
 
 
@@ -77,8 +77,8 @@ def test_in_the_auction_the_timer_passes_and_everyone_is_told() -> None:
     assert out.accepted is not None and out.accepted.action == "bid pass"
     ((target, note),) = told(out)
     assert target == "all" and (note.seat, note.seq, note.did) == (seat, table.seq, "pass")
-    first_state = next(i for i, (_, m) in enumerate(out.out) if isinstance(m, StateMessage))
-    assert out.out.index((target, note)) < first_state  # before the state that shows it
+    first_state = next(i for i, (_, m) in enumerate(out.messages) if isinstance(m, StateMessage))
+    assert out.messages.index((target, note)) < first_state  # before the state that shows it
     # The player who timed out is told again when they connect, until they act.
     table.disconnect(seat, now=16.0)
     back = table.connect(seat, now=17.0)

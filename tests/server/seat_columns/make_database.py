@@ -120,7 +120,10 @@ def snapshot(url: str, wall: float) -> dict[str, object]:
             live = registry.restore(stored)
             assert live is not None
             table = live.table
-            reviews = [row.reviews for row in store.seat_rows(table.id)]
+            if hasattr(store, "seat_facts"):  # the seat log's server (../seat_claims)
+                reviews = [facts.reviews for facts in store.seat_facts(table.id)]
+            else:
+                reviews = [row.reviews for row in store.seat_rows(table.id)]
             found[table.id] = {
                 "status": table.status,
                 "seq": table.seq,

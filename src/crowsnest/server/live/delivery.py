@@ -84,7 +84,7 @@ class Audience:
     def deliver(self, out: Outcome, reply: Connection | None) -> None:
         """Send each message of ``out`` to its target; ``reply`` is the connection
         whose input it answers."""
-        for target, message in out.out:
+        for target, message in out.messages:
             text = message.model_dump_json()
             if isinstance(message, ChatMessage):
                 for conn in self.connections():

@@ -67,7 +67,7 @@ class Hub(HttpOperations):
             conn.seat = seat
             conn.version = hello.version
             out = live.table.connect(seat, self.clock())
-            for target, message in out.out:
+            for target, message in out.messages:
                 if target == "reply" and isinstance(message, WelcomeMessage):
                     message.version = hello.version
             if out.facts:  # the last player to see the game started the timers

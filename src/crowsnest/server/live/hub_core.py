@@ -131,16 +131,23 @@ class HubCore:
         else:
             stored = await self.journal.commit(live.table, out)
         if not stored:
-            delay = self.registry.reload(live)
-            error = ErrorMessage(
-                code="table_unavailable",
-                message="the table restarts after a failed write; reconnect",
-                args={"retry_after": retry_seconds(delay)},
-            )
-            live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
+            self.unstored(live)
             return False
         if out.accepted is not None:
             self.registry.committed(live.table.id)
         live.audience.deliver(out, reply)
         self.reviewer.seen(live, out)
         return True
+
+    def unstored(self, live: LiveTable) -> float:
+        """An input's events could not be stored: the table is rebuilt from what was
+        committed (after a delay: the seconds returned) and its connections are
+        closed, told to come back."""
+        delay = self.registry.reload(live)
+        error = ErrorMessage(
+            code="table_unavailable",
+            message="the table restarts after a failed write; reconnect",
+            args={"retry_after": retry_seconds(delay)},
+        )
+        live.audience.close_all(WS_1011_INTERNAL_ERROR, error)
+        return delay

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.engine import Connection as SAConnection
@@ -19,12 +20,13 @@ from crowsnest.server.live.tables import MAX_TABLE_ID, LiveTable
 from crowsnest.server.models.http import CreateTable, Hint, JoinRequest, TableCreated, Watch
 from crowsnest.server.models.server_messages import TableInfo
 from crowsnest.server.ops.logs import table_event
-from crowsnest.server.people.presets import bot_name, default_timer, turn_seconds
+from crowsnest.server.people.presets import default_timer, turn_seconds
 from crowsnest.server.store.players import PlayerStore
 from crowsnest.server.store.rows import SeatRow, TableRow
 from crowsnest.server.store.store import Store
 from crowsnest.server.table.bots import HintsBusy, bot_for
-from crowsnest.server.table.parts import TableConfig, TableError
+from crowsnest.server.table.log import Claimed
+from crowsnest.server.table.parts import Outcome, TableConfig, TableError
 from crowsnest.server.table.table import Table
 
 
@@ -135,29 +137,15 @@ class HttpOperations(HubCore):
         hashed = token_hash(token)
         async with live.lock:
             table = live.table
-            seat = request.seat
-            free = table.free_seats()
-            if table.status == "over":
-                raise TableError("game_over", "the game is over")
-            if seat is None and not free:
-                raise TableError("no_free_seat", "every human seat is taken")
-            seat = free[0] if seat is None else seat
-            if seat not in free:
-                raise TableError("seat_taken", f"seat {seat} is not a free human seat")
-            status = "playing" if free == [seat] else "waiting"
             name = request.name
+            out = table.claim(request.seat, name, hashed, self.clock(), player_id)
+            seat = next(f.seat for f in out.facts if isinstance(f, Claimed))
 
-            def write(conn: SAConnection) -> bool:
-                if not Store.claim_seat(conn, table_id, seat, name, hashed, status, player_id):
-                    return False
+            def named(conn: SAConnection) -> None:
                 if player_id is not None:
                     PlayerStore.set_name(conn, player_id, name)
-                return True
 
-            if not await self.journal.write(write):
-                raise TableError("seat_taken", f"seat {seat} is not a free human seat")
-            out = table.claim(seat, name, hashed, self.clock())
-            await self.journal.note(table, out)
+            await self._stored(live, out, named)
             live.audience.deliver(out, None)
         live.wake.set()
         table_event("seat_joined", table_id, seat=seat, seq=table.seq, status=table.status)
@@ -170,20 +158,8 @@ class HttpOperations(HubCore):
         async with live.lock:
             table = live.table
             free = table.free_seats()
-            if table.status == "over":
-                raise TableError("game_over", "the game is over")
-            if not free:
-                raise TableError("not_waiting", "every seat is taken already")
-
-            names = {s: bot_name(table.config.seed, s) for s in free}
-
-            def write(conn: SAConnection) -> bool:
-                return Store.fill_seats(conn, table_id, names)
-
-            if not await self.journal.write(write):
-                raise TableError("seat_taken", "a seat was taken meanwhile; try again")
             out = table.fill(self.clock())
-            await self.journal.note(table, out)
+            await self._stored(live, out)
             live.audience.deliver(out, None)
         live.wake.set()
         table_event("seats_filled", table_id, seat=seat, seats=free, seq=table.seq)
@@ -198,17 +174,8 @@ class HttpOperations(HubCore):
             table = live.table
             if seat == to:
                 return table.info()
-            if table.status != "waiting":
-                raise TableError("not_waiting", "seats may be changed only before the game starts")
-            if to not in table.free_seats():
-                raise TableError("seat_taken", f"seat {to} is not a free human seat")
-
-            def write(conn: SAConnection) -> bool:
-                return Store.move_seat(conn, table_id, seat, to)
-
-            if not await self.journal.write(write):
-                raise TableError("seat_taken", f"seat {to} is not a free human seat")
             out = table.move(seat, to, self.clock())
+            await self._stored(live, out)
             audience = live.audience
             conn = audience.seats.pop(seat, None)
             if conn is not None:
@@ -217,6 +184,18 @@ class HttpOperations(HubCore):
             audience.deliver(out, None)
         table_event("seat_moved", table_id, seat=seat, to=to)
         return table.info()
+
+    async def _stored(
+        self, live: LiveTable, out: Outcome, also: Callable[[SAConnection], None] | None = None
+    ) -> None:
+        """Store the seat facts of an HTTP request's outcome (with ``also``); raise
+        ``table_unavailable`` if the store failed (the table is rebuilt from what was
+        committed, as after any failed write)."""
+        if not await self.journal.note(live.table, out, also):
+            delay = self.unstored(live)
+            raise TableError(
+                "table_unavailable", "the table restarts after a failed write; try again", delay
+            )
 
     async def watch(
         self, table_id: str, invite: str | None, ws_url: str, client: str | None = None

@@ -65,7 +65,7 @@ from crowsnest.server.table.parts import Outcome, TableError
 def hands_ended(out: Outcome) -> set[int]:
     """The hand numbers the ``hand_end`` events of ``out``'s state messages name."""
     found: set[int] = set()
-    for _target, message in out.out:
+    for _target, message in out.messages:
         if isinstance(message, StateMessage):
             for event in message.events:
                 if event.get("type") == "hand_end":

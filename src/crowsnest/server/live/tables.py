@@ -31,7 +31,7 @@ from crowsnest.server.people.presets import TIMERS, Timer
 from crowsnest.server.store.rows import StoredTable, TableRow
 from crowsnest.server.store.store import Store
 from crowsnest.server.table.log import Deadline, Fact, timed
-from crowsnest.server.table.parts import Seat, TableConfig, TableError
+from crowsnest.server.table.parts import TableConfig, TableError
 from crowsnest.server.table.table import Table
 
 MAX_TABLE_ID = 40
@@ -128,21 +128,19 @@ class Registry:
         live.task = asyncio.get_running_loop().create_task(self.run(live))
 
     def restore(self, stored: StoredTable) -> LiveTable | None:
-        """Rebuild a table from its stored rows and log (``None``, logged, if they do
-        not replay)."""
+        """Rebuild a table from its row, its seats' kinds and its log (``None``,
+        logged, if they do not replay): who holds each seat is the log's."""
         row = stored.table
         try:
             if [a.seq for a in stored.actions] != list(range(1, len(stored.actions) + 1)):
                 raise ValueError("the action log has a gap")
             if [s.seat for s in stored.seats] != [0, 1, 2, 3]:
                 raise ValueError("a table has four seats")
-            seats = [Seat(_kind(s.kind), s.name, s.token_hash) for s in stored.seats]
-            config = _config(row, tuple(s.kind for s in seats))
+            config = _config(row, tuple(_kind(s.kind) for s in stored.seats))
             table = Table(
                 row.id,
                 config,
                 now=self.clock(),
-                seats=seats,
                 actions=[(a.seat, a.action) for a in stored.actions],
                 facts=self._facts(stored),
             )

@@ -7,8 +7,8 @@ turn into one :meth:`~crowsnest.server.store.store.Store.append` (one ``INSERT``
 actions, one write for the writer, one wake-up of the loop when it has committed).
 Should that batch fail, each of its appends is retried alone, so one bad append fails
 alone. The action that ends a game is written with the game's record and results, in
-one transaction. An outcome without an action has its seat facts (and a seat given up)
-written by :meth:`Journal.note`, at the table's seq.
+one transaction. An outcome without an action has its seat facts (a seat claimed or
+given up, a turn deadline, ...) written by :meth:`Journal.note`, at the table's seq.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from crowsnest.server.store.rating import rate_finished
 from crowsnest.server.store.rows import ResultRow
 from crowsnest.server.store.store import Store
 from crowsnest.server.store.writer import Writer
-from crowsnest.server.table.log import Deadline, Fact, timed
-from crowsnest.server.table.parts import Accepted, Outcome
+from crowsnest.server.table.log import Accepted, Deadline, Fact, timed
+from crowsnest.server.table.parts import Outcome
 from crowsnest.server.table.table import Table
 
 T = TypeVar("T")
@@ -135,21 +135,26 @@ class Journal:
             return [f for f in facts if not isinstance(f, Deadline)]
         return [timed(f, lambda at: wall(at).timestamp()) for f in facts]
 
-    async def note(self, table: Table, out: Outcome) -> bool:
+    async def note(
+        self,
+        table: Table,
+        out: Outcome,
+        also: Callable[[SAConnection], None] | None = None,
+    ) -> bool:
         """Store what an outcome without an action changed: its seat facts, at the
-        table's seq (after those stored there), and a seat given up before the game
-        (unclaimed again); checked against the table's lease, in one transaction.
-        False, logged, if the store failed."""
-        facts, freed = self.stored(out.facts), out.freed
-        if not facts and freed is None:
+        table's seq (after those stored there), checked against the table's lease,
+        with ``also`` (a joining player's name), in one transaction. False, logged,
+        if the store failed."""
+        facts = self.stored(out.facts)
+        if not facts and also is None:
             return True
         table_id, seq, fences = table.id, table.seq, _fences([(table.id, self.fence_of(table.id))])
 
         def write(conn: SAConnection) -> None:
             Store.fenced(conn, fences)
             Store.append_facts(conn, table_id, seq, facts)
-            if freed is not None:
-                Store.free_seat(conn, table_id, freed)
+            if also is not None:
+                also(conn)
 
         try:
             await self.write(write)

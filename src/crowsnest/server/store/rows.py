@@ -1,6 +1,6 @@
 """What the store reads and writes, as plain rows: a table, a seat, a result, a table
 with its seats and its log (its actions, the table's
-:class:`~crowsnest.server.table.parts.Accepted` column for column, and its seat facts,
+:class:`~crowsnest.server.table.log.Accepted` column for column, and its seat facts,
 :mod:`crowsnest.server.table.log`), and :class:`StaleOwner`, the refusal of a stale
 node's append."""
 
@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from crowsnest.server.table.log import Fact, fact_of
-from crowsnest.server.table.parts import Accepted
+from crowsnest.server.table.log import Accepted, Fact, fact_of
 
 
 class StaleOwner(RuntimeError):

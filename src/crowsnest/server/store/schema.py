@@ -1,4 +1,5 @@
-"""The database's tables, as SQLAlchemy declares them: tables, seats (who holds each),
+"""The database's tables, as SQLAlchemy declares them: tables, seats (their kinds, and
+who holds each as the log's facts say, for the queries),
 the append-only log of each table keyed by (table_id, seq) — its actions, and its
 seat facts (``seat_log``, ordered by ``n`` within a seq) — finished records,
 per-player results, hand reviews and the owners' fences. The Alembic migrations
@@ -67,8 +68,9 @@ seat_log = sa.Table(
     sa.Column("kind", sa.String(16), nullable=False),
     sa.Column("payload", sa.JSON, nullable=False),
 )
-"""The seat facts of each table (v0013, :mod:`crowsnest.server.table.log`): ``seq`` the
-action seq at which the fact happened, ``n`` its order within that seq."""
+"""The seat facts of each table (:mod:`crowsnest.server.table.log`: who took, moved,
+filled or gave up a seat, turn deadlines, time-outs, departures, review choices):
+``seq`` the action seq at which the fact happened, ``n`` its order within that seq."""
 
 records = sa.Table(
     "records",

@@ -9,7 +9,7 @@ seats and log; :mod:`.results`: finished games; :mod:`.reviews`: hand reviews;
 players and sessions are :mod:`.players`'s), joined so that a caller holds one
 object. Writes from the event loop go through
 :class:`~crowsnest.server.store.writer.Writer`. The action log holds what the table
-accepted (:class:`~crowsnest.server.table.parts.Accepted`), column for column.
+accepted (:class:`~crowsnest.server.table.log.Accepted`), column for column.
 """
 
 from __future__ import annotations

@@ -1,7 +1,13 @@
-"""The tables' repository: a table and its seats created, the seats claimed, filled,
-moved and freed, the owner's fence, the table's log appended to (its actions and its
-seat facts: turn deadlines, time-outs, departures, reviews choices), and a table read
-back with its seats and its log."""
+"""The tables' repository: a table and its seats created, the owner's fence, the
+table's log appended to (its actions and its seat facts: seats claimed, moved, filled
+and freed, turn deadlines, time-outs, departures, review choices), and a table read
+back with its seats and its log.
+
+The ``seats`` rows are what the queries read of who held each seat (History, the
+statistics, the ratings): each change of who holds a seat is written there in the
+transaction that appends its fact (:meth:`TablesRepo.append_facts`). A table is
+rebuilt from its ``tables`` row, its seats' kinds and its log, never from the rest of
+those rows."""
 
 from __future__ import annotations
 
@@ -22,8 +28,17 @@ from crowsnest.server.store.rows import (
     utcnow,
 )
 from crowsnest.server.store.schema import actions, seat_log, seats, table_owners, tables
-from crowsnest.server.table.log import Fact, SeatFacts, fact_row, fold
-from crowsnest.server.table.parts import Accepted
+from crowsnest.server.table.log import (
+    Accepted,
+    Claimed,
+    Fact,
+    Filled,
+    Freed,
+    Moved,
+    SeatFacts,
+    fact_row,
+    fold,
+)
 
 
 class TablesRepo:
@@ -64,75 +79,6 @@ class TablesRepo:
         )
 
     @staticmethod
-    def claim_seat(
-        conn: Connection,
-        table_id: str,
-        seat: int,
-        name: str,
-        token_hash: str,
-        status: str,
-        player_id: str | None = None,
-    ) -> bool:
-        """Give the seat its token hash (and its player) if it has none yet; False if
-        it was taken."""
-        done = conn.execute(
-            seats.update()
-            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None))
-            .values(name=name, token_hash=token_hash, joined_at=utcnow(), player_id=player_id)
-        )
-        if done.rowcount != 1:
-            return False
-        conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
-        return True
-
-    @staticmethod
-    def fill_seats(conn: Connection, table_id: str, names: dict[int, str]) -> bool:
-        """Make the unclaimed human seats of ``names`` bot seats, each under its bot's
-        name; the game starts. False if one of them was claimed meanwhile."""
-        done = conn.execute(
-            seats.update()
-            .where(
-                seats.c.table_id == table_id,
-                seats.c.seat.in_(list(names)),
-                seats.c.kind == "human",
-                seats.c.token_hash.is_(None),
-            )
-            .values(kind="bot", name=sa.case(names, value=seats.c.seat))
-        )
-        if done.rowcount != len(names):
-            return False
-        conn.execute(tables.update().where(tables.c.id == table_id).values(status="playing"))
-        return True
-
-    @staticmethod
-    def move_seat(conn: Connection, table_id: str, seat: int, to: int) -> bool:
-        """Move a claimed seat's player (name, token) to the free seat ``to``;
-        False if ``to`` was taken meanwhile."""
-        where = sa.and_(seats.c.table_id == table_id, seats.c.seat == seat)
-        old = conn.execute(seats.select().where(where)).first()
-        if old is None or old.token_hash is None:
-            return False
-        done = conn.execute(
-            seats.update()
-            .where(seats.c.table_id == table_id, seats.c.seat == to, seats.c.kind == "human")
-            .where(seats.c.token_hash.is_(None))
-            .values(name=old.name, token_hash=old.token_hash, joined_at=old.joined_at)
-        )
-        if done.rowcount != 1:
-            return False
-        conn.execute(seats.update().where(where).values(name=None, token_hash=None, joined_at=None))
-        return True
-
-    @staticmethod
-    def free_seat(conn: Connection, table_id: str, seat: int) -> None:
-        """A player gave up their seat before the game started: unclaimed again."""
-        conn.execute(
-            seats.update()
-            .where(seats.c.table_id == table_id, seats.c.seat == seat)
-            .values(name=None, token_hash=None, joined_at=None)
-        )
-
-    @staticmethod
     def append_facts(
         conn: Connection,
         table_id: str,
@@ -158,6 +104,52 @@ class TablesRepo:
                 dict(table_id=table_id, seq=seq, n=n, seat=seat, kind=kind, payload=payload)
             )
         conn.execute(seat_log.insert(), rows)
+        holders = [f for f in facts if isinstance(f, Claimed | Moved | Filled | Freed)]
+        for fact in holders:
+            TablesRepo._hold(conn, table_id, fact)
+        if holders:  # the last seat taken starts the game
+            empty = sa.exists().where(
+                seats.c.table_id == table_id, seats.c.kind == "human", seats.c.token_hash.is_(None)
+            )
+            conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.status == "waiting", ~empty)
+                .values(status="playing")
+            )
+
+    @staticmethod
+    def _hold(conn: Connection, table_id: str, fact: Claimed | Moved | Filled | Freed) -> None:
+        """Who holds the seat, in its ``seats`` row, as ``fact`` changed it."""
+        where = sa.and_(seats.c.table_id == table_id, seats.c.seat == fact.seat)
+        empty = {"name": None, "token_hash": None, "joined_at": None, "player_id": None}
+        if isinstance(fact, Claimed):
+            conn.execute(
+                seats.update()
+                .where(where)
+                .values(
+                    name=fact.name,
+                    token_hash=fact.token_hash,
+                    joined_at=utcnow(),
+                    player_id=fact.player,
+                )
+            )
+        elif isinstance(fact, Moved):
+            old = conn.execute(seats.select().where(where)).one()
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == fact.to)
+                .values(
+                    name=old.name,
+                    token_hash=old.token_hash,
+                    joined_at=old.joined_at,
+                    player_id=old.player_id,
+                )
+            )
+            conn.execute(seats.update().where(where).values(**empty))
+        elif isinstance(fact, Filled):
+            conn.execute(seats.update().where(where).values(kind="bot", name=fact.name))
+        else:
+            conn.execute(seats.update().where(where).values(**empty))
 
     @staticmethod
     def last_seq(conn: Connection, table_id: str) -> int:

@@ -1,6 +1,6 @@
-"""What a table is made of and what its calls return: its configuration, a seat, an
-action it accepted, the outcome of an input (the messages to send, and the action and
-the seat facts to store), a resign proposal, a bot's turn, and :class:`TableError`."""
+"""What a table is made of and what its calls return: its configuration, a seat, the
+outcome of an input (the messages to send, and the events it appends to the table's
+log: :mod:`.log`), a resign proposal, a bot's turn, and :class:`TableError`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Literal
 from crowsnest.server.models.common import Level, SeatKind
 from crowsnest.server.models.server_messages import ServerMessage, TimedOutMessage
 from crowsnest.server.people.presets import Timer
-from crowsnest.server.table.log import Fact, Left
+from crowsnest.server.table.log import Accepted, Event, Fact, Freed, Left
 
 Target = int | Literal["reply", "spectators", "all"]
 """A seat, the connection that sent the input, every spectator, or everyone."""
@@ -61,6 +61,8 @@ class Seat:
     """The seq at which this seat's legal actions last changed."""
     last: tuple[int, str] | None = None
     """(seq after it was applied, text) of this seat's last accepted action."""
+    player: str | None = None
+    """The id of the seat's player (``None``: a bot's seat, or no identity)."""
     takeover: bool = False
     """A bot has played for this (human) seat since its player went away."""
     deadline: float | None = None
@@ -82,33 +84,38 @@ class Seat:
     acted (kept in memory: told again when the player connects)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Accepted:
-    """An action the table applied: persist it (keyed by table and seq) before sending."""
-
-    seq: int
-    seat: int
-    action: str
-    by: SeatKind
-
-
 @dataclass(slots=True)
 class Outcome:
-    out: list[tuple[Target, ServerMessage]] = field(default_factory=list)
-    accepted: Accepted | None = None
+    """What one input did: the messages to send, and the events to append to the
+    table's log, at its seq, before any is sent."""
+
+    messages: list[tuple[Target, ServerMessage]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    """In log order: the action the input applied (first, if any), then what it
+    changed of the seats (a claim, a turn deadline, time-outs in a row, a player who
+    left, ...), so that a restarted server replays them."""
     finished: bool = False
     """This input ended the game."""
-    facts: list[Fact] = field(default_factory=list)
-    """What this input changed of the seats (turn deadlines, time-outs in a row and
-    away, a player who left), in order: appended to the table's log at its seq (with
-    the action, if any), so that a restarted server replays them."""
-    freed: int | None = None
-    """The seat given up before the game started (store it unclaimed)."""
+
+    @property
+    def accepted(self) -> Accepted | None:
+        """The action this input applied, if any."""
+        return next((e for e in self.events if isinstance(e, Accepted)), None)
+
+    @property
+    def facts(self) -> list[Fact]:
+        """What this input changed of the seats, in order."""
+        return [e for e in self.events if not isinstance(e, Accepted)]
 
     @property
     def left(self) -> int | None:
         """The seat whose player left the game with this input, if any."""
-        return next((f.seat for f in self.facts if isinstance(f, Left)), None)
+        return next((f.seat for f in self.events if isinstance(f, Left)), None)
+
+    @property
+    def freed(self) -> int | None:
+        """The seat given up before the game started with this input, if any."""
+        return next((f.seat for f in self.events if isinstance(f, Freed)), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,8 @@ from crowsnest.server.models.client_messages import ActionMessage
 from crowsnest.server.models.server_messages import TimedOutDid, TimedOutMessage
 from crowsnest.server.people.presets import AWAY_TIMEOUTS
 from crowsnest.server.table.bots import FALLBACK
-from crowsnest.server.table.parts import Accepted, BotTurn, Outcome
+from crowsnest.server.table.log import Accepted
+from crowsnest.server.table.parts import BotTurn, Outcome
 from crowsnest.server.table.timers import Timers
 
 TIMED_OUT_DID: Mapping[str, TimedOutDid] = {
@@ -58,9 +59,8 @@ class Play(Timers):
         lapsed, self._lapsed = self._lapsed, []
         return Outcome(
             [*lapsed, *self._states(events, now)],
-            accepted=accepted,
+            [accepted, *self._take_facts()],
             finished=self.game.is_over,
-            facts=self._take_facts(),
         )
 
     def _human_action(self, seat: int, message: ActionMessage, now: float) -> Outcome:
@@ -96,10 +96,10 @@ class Play(Timers):
         was_away = s.away or s.takeover
         s.missed.clear()
         self._set_timeouts(seat, 0, away=False)
-        out.facts.extend(self._take_facts())
+        out.events.extend(self._take_facts())
         if was_away:
             s.takeover = False
-            out.out.append(("all", self.presence()))
+            out.messages.append(("all", self.presence()))
         return out
 
     # -- bots ----------------------------------------------------------------------------
@@ -156,11 +156,11 @@ class Play(Timers):
             if timed_out:
                 if s.away:
                     self._set_deadline(seat, None)
-                    out.facts.extend(self._take_facts())
-                    out.out.append(("all", self.presence()))
+                    out.events.extend(self._take_facts())
+                    out.messages.append(("all", self.presence()))
             elif not s.takeover:
                 s.takeover = True
-                out.out.append(("all", self.presence()))
+                out.messages.append(("all", self.presence()))
         return out
 
     def record(self) -> dict[str, Any]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from crowsnest.engine import Resign, RulesError
 from crowsnest.server.ops.limits import retry_seconds
 from crowsnest.server.people.presets import RESIGN_BURST, RESIGN_SECONDS
-from crowsnest.server.table.parts import Accepted, Outcome, Proposal
+from crowsnest.server.table.log import Accepted
+from crowsnest.server.table.parts import Outcome, Proposal
 from crowsnest.server.table.play import Play
 
 

@@ -1,5 +1,6 @@
 """Seats and connections: a seat claimed, moved, filled by bots, taken back from its
-bot or left; a player's or a spectator's connection coming and going."""
+bot or left, each a fact of the table's log (:mod:`.log`), and those facts replayed;
+a player's or a spectator's connection coming and going."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import hmac
 
 from crowsnest.server.models.server_messages import PresenceMessage, WelcomeMessage
 from crowsnest.server.people.presets import bot_name
-from crowsnest.server.table.log import Left
+from crowsnest.server.table.log import Claimed, Fact, Filled, Freed, Left, Moved
 from crowsnest.server.table.parts import Outcome, Seat, TableError
 from crowsnest.server.table.timers import Timers
 
@@ -15,9 +16,17 @@ from crowsnest.server.table.timers import Timers
 class Seats(Timers):
     """The table's part that seats players and counts their connections."""
 
-    def claim(self, seat: int | None, name: str, token_hash: str, now: float) -> Outcome:
-        """Give a free human seat (``None``: the first free one) to ``name``;
-        raise :class:`TableError` ``seat_taken`` / ``no_free_seat``."""
+    def claim(
+        self,
+        seat: int | None,
+        name: str,
+        token_hash: str,
+        now: float,
+        player: str | None = None,
+    ) -> Outcome:
+        """Give a free human seat (``None``: the first free one) to ``name`` (the
+        player ``player``, if known); raise :class:`TableError` ``seat_taken`` /
+        ``no_free_seat``."""
         if self.status == "over":
             raise TableError("game_over", "the game is over")
         free = self.free_seats()
@@ -29,13 +38,14 @@ class Seats(Timers):
             raise TableError("seat_taken", f"seat {seat} is not a free human seat")
         s = self.seats[seat]
         was = self.status
-        s.name, s.token_hash, s.gone_since = name, token_hash, now
+        s.name, s.token_hash, s.player, s.gone_since = name, token_hash, player, now
+        self._facts.append(Claimed(seat, name, token_hash, player))
         out = Outcome([("all", self.presence())])
         if was == "waiting" and self.status == "playing":
             self.last_change = now
             self._game_seen(now)
-            out.out.extend(self._states((), now))
-        out.facts = self._take_facts()
+            out.messages.extend(self._states((), now))
+        out.events = self._take_facts()
         return out
 
     def move(self, seat: int, to: int, now: float) -> Outcome:
@@ -45,13 +55,20 @@ class Seats(Timers):
             raise TableError("not_waiting", "seats may be changed only before the game starts")
         if to not in self.free_seats():
             raise TableError("seat_taken", f"seat {to} is not a free human seat")
+        self._move_holder(seat, to, now)
+        self._facts.append(Moved(seat, to))
+        welcome = WelcomeMessage(table=self.info(), seat=to, role="player")
+        return Outcome(
+            [("all", self.presence()), (to, welcome), (to, self.state(to, now=now))],
+            self._take_facts(),
+        )
+
+    def _move_holder(self, seat: int, to: int, now: float) -> None:
         old, new = self.seats[seat], self.seats[to]
-        new.name, new.token_hash, new.connections, new.gone_since = (
-            old.name, old.token_hash, old.connections, old.gone_since
+        new.name, new.token_hash, new.player, new.connections, new.gone_since = (
+            old.name, old.token_hash, old.player, old.connections, old.gone_since
         )  # fmt: skip
         self.seats[seat] = Seat(old.kind, gone_since=now)
-        welcome = WelcomeMessage(table=self.info(), seat=to, role="player")
-        return Outcome([("all", self.presence()), (to, welcome), (to, self.state(to, now=now))])
 
     def fill(self, now: float) -> Outcome:
         """Hand every unclaimed human seat to the table's bot, so that a game waiting
@@ -65,11 +82,12 @@ class Seats(Timers):
         for seat in free:
             s = self.seats[seat]
             s.kind, s.name, s.gone_since = "bot", bot_name(self.config.seed, seat), now
+            self._facts.append(Filled(seat, s.name))
         self.last_change = now
         self._game_seen(now)
         out = Outcome([("all", self.presence())])
-        out.out.extend(self._states((), now))
-        out.facts = self._take_facts()
+        out.messages.extend(self._states((), now))
+        out.events = self._take_facts()
         return out
 
     def seat_of_token(self, token_hash: str) -> int | None:
@@ -94,14 +112,14 @@ class Seats(Timers):
         out = Outcome([("reply", welcome)])
         if seat is not None and self.status == "playing":
             self._game_seen(now)
-        out.out.append(("reply", self.state(seat, now=now)))
+        out.messages.append(("reply", self.state(seat, now=now)))
         if seat is not None:
             # What the computer did while this player's time ran out, told again.
-            out.out.extend(("reply", m) for m in self.seats[seat].missed)
+            out.messages.extend(("reply", m) for m in self.seats[seat].missed)
             # A spectator coming or going tells nobody: the count rides on the next
             # presence (so a crowd of spectators costs each one message, not n).
-            out.out.append(("all", self.presence()))
-        out.facts = self._take_facts()
+            out.messages.append(("all", self.presence()))
+        out.events = self._take_facts()
         return out
 
     def presence(self) -> PresenceMessage:
@@ -132,7 +150,7 @@ class Seats(Timers):
         if self.legal[seat] and self.status == "playing":
             self._set_deadline(seat, self._new_deadline(seat, now))
         out = Outcome([("all", self.presence()), *self._states((), now)])
-        out.facts = self._take_facts()
+        out.events = self._take_facts()
         return out
 
     def _leave(self, seat: int, now: float) -> Outcome:
@@ -146,8 +164,21 @@ class Seats(Timers):
             return self._refuse("seat_left", "you have left this game")
         if status == "waiting":
             self.seats[seat] = Seat(s.kind, gone_since=now)
-            return Outcome([("all", self.presence())], freed=seat)
+            self._facts.append(Freed(seat))
+            return Outcome([("all", self.presence())], self._take_facts())
         s.left_seq = self.seq
         self._facts.append(Left(seat, self.seq))
         self._set_deadline(seat, None)
-        return Outcome([("all", self.presence())], facts=self._take_facts())
+        return Outcome([("all", self.presence())], self._take_facts())
+
+    def _replay_holder(self, fact: Fact, now: float) -> None:
+        """A stored fact of who holds a seat applied as the log is replayed."""
+        s = self.seats[fact.seat]
+        if isinstance(fact, Claimed) and s.kind == "human":
+            s.name, s.token_hash, s.player = fact.name, fact.token_hash, fact.player
+        elif isinstance(fact, Moved):
+            self._move_holder(fact.seat, fact.to, now)
+        elif isinstance(fact, Filled):
+            s.kind, s.name = "bot", fact.name
+        elif isinstance(fact, Freed):
+            self.seats[fact.seat] = Seat(s.kind, gone_since=now)

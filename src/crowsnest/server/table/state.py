@@ -70,7 +70,7 @@ class TableState:
         """Each team's pending resign proposal."""
         self._lapsed: list[tuple[Target, ServerMessage]] = []
         self._facts: list[Fact] = []
-        """The seat facts of the input being handled (:attr:`Outcome.facts`)."""
+        """The seat facts of the input being handled, for its :attr:`Outcome.events`."""
         self.clocks_on = False
         """The turn timers run: every human seat's player has seen the game (a
         table rebuilt in the middle of its game has them on at once)."""

@@ -1,10 +1,12 @@
-"""One table, sans I/O: every input is a method call that returns the messages to send.
+"""One table, sans I/O: every input is a method call that returns an :class:`Outcome`,
+the messages to send and the events for the table's log.
 
 The table owns the game, the seats and the sequence number; it knows nothing of
 sockets, databases or clocks (the time is an argument, ``now``, in seconds). The
-caller applies one call at a time per table, persists :attr:`Outcome.accepted` and
-:attr:`Outcome.facts` (what the input changed of the seats: :mod:`.log`) at the
-table's ``seq`` before it sends anything, and then delivers :attr:`Outcome.out`.
+caller applies one call at a time per table, appends :attr:`Outcome.events` (the
+action applied, and what the input changed of the seats: :mod:`.log`) to the table's
+log at its ``seq`` before it sends anything, and then delivers
+:attr:`Outcome.messages`. A restarted server rebuilds the table from its log.
 
 :class:`Table` joins the parts of this folder, each a module: the state they share
 (:mod:`.state`), the seats and connections (:mod:`.seats`), the turn timer and the
@@ -46,7 +48,7 @@ from crowsnest.server.models.client_messages import (
 )
 from crowsnest.server.models.server_messages import PongMessage
 from crowsnest.server.table.chat import Chat
-from crowsnest.server.table.log import Fact
+from crowsnest.server.table.log import Claimed, Fact, Filled, Freed, Moved
 from crowsnest.server.table.parts import Outcome, Seat, TableConfig
 from crowsnest.server.table.resign import Resigning
 from crowsnest.server.table.seats import Seats
@@ -57,8 +59,9 @@ class Table(Seats, Chat, Resigning):
 
     ``actions`` (seat, text), in seq order, and ``facts`` (seq, fact), in log order,
     rebuild a table from its log after a restart: each fact is replayed after the
-    action of its seq (those of seq 0 first), the turn deadlines once it is all
-    replayed.
+    action of its seq (those of seq 0 first: the seats claimed, moved, filled and
+    freed before the game), the turn deadlines once it is all replayed. ``seats``
+    are the seats as created (a filled one may be given as the bot's).
     """
 
     def __init__(
@@ -80,19 +83,26 @@ class Table(Seats, Chat, Resigning):
             if seq:
                 self._advance(*actions[seq - 1], now)
             while done < len(ordered) and ordered[done][0] <= seq:
-                self._replay_fact(ordered[done][1], deadlines)
+                self._replay(ordered[done][1], deadlines, now)
                 done += 1
         for _, fact in ordered[done:]:  # past the last action: none is stored there
-            self._replay_fact(fact, deadlines)
+            self._replay(fact, deadlines, now)
         if self.status == "playing":
             self._start_clocks(now)
         self._restore_deadlines(deadlines)
         self._facts = []
 
+    def _replay(self, fact: Fact, deadlines: dict[int, float | None], now: float) -> None:
+        if isinstance(fact, Claimed | Moved | Filled | Freed):
+            self._replay_holder(fact, now)
+        else:
+            self._replay_fact(fact, deadlines)
+
     # -- messages ----------------------------------------------------------------------
 
     def handle(self, seat: int | None, message: AnyClientMessage, now: float) -> Outcome:
-        """One client message from ``seat``'s connection (``None``: a spectator)."""
+        """One client message from ``seat``'s connection (``None``: a spectator): the
+        messages to send, and the events to log first."""
         if isinstance(message, PingMessage):
             return Outcome([("reply", PongMessage())])
         if isinstance(message, SyncMessage):

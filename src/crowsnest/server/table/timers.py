@@ -5,7 +5,7 @@ hand ends), each change a seat fact (:mod:`.log`) for the store, and their repla
 from __future__ import annotations
 
 from crowsnest.server.people.presets import BENCH_TIMEOUTS
-from crowsnest.server.table.log import Deadline, Fact, Left, Timeouts
+from crowsnest.server.table.log import Deadline, Event, Fact, Left, Timeouts
 from crowsnest.server.table.parts import Outcome
 from crowsnest.server.table.state import TableState
 
@@ -44,8 +44,10 @@ class Timers(TableState):
             self.clocks_on = True
             self._start_clocks(now)
 
-    def _take_facts(self) -> list[Fact]:
-        taken, self._facts = self._facts, []
+    def _take_facts(self) -> list[Event]:
+        """The seat facts of the input being handled, as its outcome's events."""
+        taken: list[Event] = [*self._facts]
+        self._facts = []
         return taken
 
     # -- presence: timeouts in a row, away --------------------------------------------
