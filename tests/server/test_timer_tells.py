@@ -1,16 +1,17 @@
 """The turn timer, when it decides for a player: it waits until every player has seen
 the game, commits the seat least (a pass in the auction, else the Normal bot's choice),
-and tells everyone what it did — the seat again when its player comes back."""
+and tells everyone what it did — the seat again when its player comes back, after a
+restart too."""
 
 from __future__ import annotations
 
 from crowsnest.engine import Bid
 from crowsnest.server.models.client_messages import ActionMessage
 from crowsnest.server.models.server_messages import StateMessage, TimedOutMessage
-from crowsnest.server.table.log import Deadline, Timeouts
+from crowsnest.server.table.log import Deadline, Fact, Timeouts
 from crowsnest.server.table.parts import Outcome, Seat, TableConfig
-from crowsnest.server.table.play import timed_out_did
 from crowsnest.server.table.table import Table
+from crowsnest.server.table.timers import timed_out_did
 
 from .helpers import scripted_action
 from .test_people_table import human_turn, legal_of
@@ -93,6 +94,41 @@ def test_in_the_auction_the_timer_passes_and_everyone_is_told() -> None:
     assert mine.accepted is not None
     table.disconnect(seat, now=20.0)
     assert told(table.connect(seat, now=21.0)) == []
+
+
+def test_a_table_rebuilt_from_its_log_tells_the_timed_out_player_again() -> None:
+    """What the timer did is told to its player after a restart too, until they act:
+    the time-outs in the table's log say it."""
+    table = friends(level="hard")
+    log: list[tuple[int, Fact]] = []
+
+    def keep(out: Outcome) -> Outcome:
+        log.extend((table.seq, f) for f in out.facts)
+        return out
+
+    def rebuilt(now: float) -> Table:
+        return Table("t", table.config, now=now, actions=list(table.game.log), facts=log)
+
+    for seat in range(4):
+        keep(table.claim(seat, f"p{seat}", f"h{seat}", now=0.0))
+        keep(table.connect(seat, now=0.0))
+    (seat,) = table.game.actors
+    plan = table.bot_plan(0.0)
+    assert plan is not None and plan.action is not None
+    ((_, note),) = told(keep(table.bot_act(seat, plan.seq, plan.action, now=15.0)))
+    again = rebuilt(20.0)
+    assert again.seats[seat].missed == [note] and again.seats[seat].timeouts == 1
+    assert told(again.connect(seat, now=21.0)) == [("reply", note)]
+    while table.game.actors != {seat}:
+        (other,) = table.game.actors
+        text = scripted_action(other, table.seq, legal_of(table, other))
+        act = ActionMessage(type="action", seq=table.seq, action=text)
+        assert keep(table.handle(other, act, now=16.0)).accepted is not None
+    assert rebuilt(20.0).seats[seat].missed == [note]  # the others' actions do not end it
+    text = scripted_action(seat, table.seq, legal_of(table, seat))
+    act = ActionMessage(type="action", seq=table.seq, action=text)
+    assert keep(table.handle(seat, act, now=17.0)).accepted is not None
+    assert rebuilt(20.0).seats[seat].missed == []
 
 
 def test_where_no_pass_is_allowed_the_normal_bot_decides() -> None:

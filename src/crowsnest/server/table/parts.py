@@ -81,7 +81,8 @@ class Seat:
     when the game started, or came since. Turn timers wait for every human seat's."""
     missed: list[TimedOutMessage] = field(default_factory=list)
     """What the computer did when this seat's timer ran out since its player last
-    acted (kept in memory: told again when the player connects)."""
+    acted: told again when the player connects (rebuilt from the log's time-outs
+    after a restart)."""
 
 
 @dataclass(slots=True)

@@ -4,33 +4,19 @@ planned and their decisions applied, and the record."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from crowsnest.engine import Action, Bid, Event, Resign, RulesError, action_text, parse_action
 from crowsnest.engine.wire import LEFT
 from crowsnest.fairness import SCHEME, commitment, end_of
 from crowsnest.server.models.client_messages import ActionMessage
-from crowsnest.server.models.server_messages import TimedOutDid, TimedOutMessage
+from crowsnest.server.models.server_messages import TimedOutMessage
 from crowsnest.server.people.presets import AWAY_TIMEOUTS
 from crowsnest.server.table.bots import FALLBACK
 from crowsnest.server.table.log import Accepted
 from crowsnest.server.table.parts import BotTurn, Outcome
-from crowsnest.server.table.timers import Timers
-
-TIMED_OUT_DID: Mapping[str, TimedOutDid] = {
-    "bid": "bid",
-    "discard": "discard",
-    "trump": "trump",
-    "pass": "pass_cards",
-    "play": "play",
-}
-"""What an action's verb says the computer did for a seat whose time ran out."""
-
-
-def timed_out_did(action: str) -> TimedOutDid:
-    """What the computer did, told without its cards: ``bid pass`` is a ``pass``."""
-    return "pass" if action == str(Bid(None)) else TIMED_OUT_DID[action.split()[0]]
+from crowsnest.server.table.timers import Timers, timed_out_did
 
 
 class Play(Timers):

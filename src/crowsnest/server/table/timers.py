@@ -4,10 +4,28 @@ hand ends), each change a seat fact (:mod:`.log`) for the store, and their repla
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from crowsnest.engine import Bid
+from crowsnest.server.models.server_messages import TimedOutDid, TimedOutMessage
 from crowsnest.server.people.presets import BENCH_TIMEOUTS
 from crowsnest.server.table.log import Deadline, Event, Fact, Left, Timeouts
 from crowsnest.server.table.parts import Outcome
 from crowsnest.server.table.state import TableState
+
+TIMED_OUT_DID: Mapping[str, TimedOutDid] = {
+    "bid": "bid",
+    "discard": "discard",
+    "trump": "trump",
+    "pass": "pass_cards",
+    "play": "play",
+}
+"""What an action's verb says the computer did for a seat whose time ran out."""
+
+
+def timed_out_did(action: str) -> TimedOutDid:
+    """What the computer did, told without its cards: ``bid pass`` is a ``pass``."""
+    return "pass" if action == str(Bid(None)) else TIMED_OUT_DID[action.split()[0]]
 
 
 class Timers(TableState):
@@ -84,14 +102,23 @@ class Timers(TableState):
     # -- replay ------------------------------------------------------------------------
 
     def _replay_fact(self, fact: Fact, deadlines: dict[int, float | None]) -> None:
-        """A stored fact of a (human) seat applied as the log is replayed; the turn
-        deadlines are gathered, for :meth:`_restore_deadlines` once it is replayed."""
+        """A stored fact of a (human) seat applied as the log is replayed, after the
+        action of its seq: a time-out is told again to its player until they act (as
+        the live table did); the turn deadlines are gathered, for
+        :meth:`_restore_deadlines` once it is replayed."""
         s = self.seats[fact.seat]
         if s.kind != "human":
             return
         if isinstance(fact, Deadline):
             deadlines[fact.seat] = fact.at
         elif isinstance(fact, Timeouts):
+            log = self.game.log
+            if fact.count == s.timeouts + 1 and log and log[-1][0] == fact.seat:
+                # A time-out: the bot's action of this seq is what the player is told.
+                did = timed_out_did(log[-1][1])
+                s.missed.append(TimedOutMessage(seat=fact.seat, seq=self.seq, did=did))
+            elif fact.count == 0:  # the player acted
+                s.missed.clear()
             s.timeouts, s.away = fact.count, fact.away
         elif isinstance(fact, Left):
             s.left_seq = fact.seq
