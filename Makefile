@@ -16,7 +16,7 @@ BENCH_STAMP  := $(VENV)/.installed-bench
 NATIVE_STAMP := $(VENV)/.installed-native
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
-.PHONY: offline native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js types chromium bench bench-server arena arena-hearts arena-rook format clean venv bot-ratings
+.PHONY: offline native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js types chromium bench bench-review bench-server arena arena-hearts arena-rook format clean venv bot-ratings
 
 # The engine and the bots alone, with their own few dependencies.
 install: $(CORE_STAMP)
@@ -136,6 +136,12 @@ types: $(DEV_STAMP) $(NPM_STAMP)
 # The playout benchmark lives in bench/ (not installed; docs/benchmarks.md).
 bench: $(BENCH_STAMP) native
 	$(BIN)/python -m bench
+
+# Hand reviews (docs/benchmarks.md): the CPU time a review of a hand takes, and the wall
+# time of a table's Hard decisions while reviews run beside them (bench/review.py; the
+# suite runs a small one of the latter for what it measures, not for the figures).
+bench-review: $(DEV_STAMP) native
+	$(BIN)/python -m bench.review --hands 5 --latency --rounds 6
 
 # Server capacity (docs/benchmarks.md): a throwaway server in data/bench-server, loaded
 # by `python -m bench.server`. CLIENTS=10,100,1000 SECONDS=15 THINK=0 to change it.

@@ -89,12 +89,15 @@ way while a bot decides (the server's :class:`~crowsnest.server.table.bots.GiveW
 
 
 def latency(
-    positions: list[tuple[Any, ...]], records: list[Any], rounds: int
+    positions: list[tuple[Any, ...]],
+    records: list[Any],
+    rounds: int,
+    worlds: int = DEFAULT_WORLDS,
 ) -> dict[str, tuple[list[float], list[float]]]:
     """Wall-clock seconds of each Hard decision in a one-worker pool, in ``rounds``
-    interleaved blocks of each of :data:`CONDITIONS` (the order turned every round):
-    per condition, every time and each round's ratio of its median to the median
-    alone."""
+    interleaved blocks of each of :data:`CONDITIONS` (the order turned every round),
+    the reviews over ``worlds`` worlds: per condition, every time and each round's
+    ratio of its median to the median alone."""
     give_way = GiveWay()
     still = GiveWay()  # never set: a worker that does not give way
     bots = ProcessPoolExecutor(1)
@@ -115,7 +118,7 @@ def latency(
                 running: list[Future[int]] = []
                 if condition in pools:
                     pool = pools[condition]
-                    running = [pool.submit(_review_job, rec, DEFAULT_WORLDS) for rec in records]
+                    running = [pool.submit(_review_job, rec, worlds) for rec in records]
                     while not running[0].running():  # the review worker is busy
                         time.sleep(0.01)
                 block = []

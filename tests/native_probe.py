@@ -13,6 +13,7 @@ and after them, sent through pickle as they are sent to a bot's worker process.
 
 from __future__ import annotations
 
+import functools
 import json
 import pickle
 import random
@@ -152,6 +153,14 @@ def decisions() -> dict[str, Any]:
             out[f"{rules_id} {seed}"] = play_hand(rules_id, seed, seed, bots)
     out["playouts"] = TALLY.playouts - before
     return out
+
+
+@functools.cache
+def decisions_json() -> str:
+    """:func:`decisions` as JSON text, computed once a process: the compiled core
+    (``tests/test_native.py``) and Pyodide (``tests/offline/test_pyodide.py``) are both
+    held to the source's, which take minutes from source under coverage."""
+    return json.dumps(decisions())
 
 
 def main() -> None:

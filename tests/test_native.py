@@ -131,8 +131,10 @@ def test_the_finder_finds_only_the_compiled_modules(tmp_path: Path) -> None:
     assert finder.find_spec("crowsnest.engine.views", None) is None
 
 
-def compiled_run() -> dict[str, object]:
-    """``tests/native_probe.py`` in a new process that may load the build."""
+@pytest.fixture(scope="module")
+def compiled() -> dict[str, object]:
+    """``tests/native_probe.py`` in a new process that may load the build: one run
+    (seconds) for the tests below, each reading its own part of the report."""
     env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(TESTS), env.get("PYTHONPATH"))))
     done = subprocess.run(
@@ -145,29 +147,27 @@ def compiled_run() -> dict[str, object]:
     )
     assert done.returncode == 0, done.stderr
     report: dict[str, object] = json.loads(done.stdout)
+    assert report["compiled"], f"the compiled core was not used: {report['reason']}"
     return report
 
 
 @pytest.mark.slow
-def test_the_compiled_core_decides_as_its_source() -> None:
+def test_the_compiled_core_decides_as_its_source(compiled: dict[str, object]) -> None:
     """Every action of whole hands of Hearts and of every Rook rule set, the Hearts
     solver's values and the playouts counted: the compiled build (which ``make
     test`` builds first) and the source agree exactly."""
-    compiled = compiled_run()
-    assert compiled["compiled"], f"the compiled core was not used: {compiled['reason']}"
     assert sorted(compiled["loaded"]) == sorted(native.MODULES)  # type: ignore[call-overload]
-    source = native_probe.decisions()
-    assert compiled["decisions"] == json.loads(json.dumps(source))
+    assert compiled["decisions"] == json.loads(native_probe.decisions_json())
 
 
 @pytest.mark.slow
-def test_views_reach_a_worker_process_under_the_compiled_core() -> None:
+def test_views_reach_a_worker_process_under_the_compiled_core(
+    compiled: dict[str, object],
+) -> None:
     """A bot in a worker process gets its seat's view and legal actions by pickle:
     under the compiled build, at every step of a hand of every rule set and after it
     (a hand's result is a frozen dataclass of a compiled module), they come back
     equal."""
-    compiled = compiled_run()
-    assert compiled["compiled"], f"the compiled core was not used: {compiled['reason']}"
     pickled = compiled["pickled"]
     assert isinstance(pickled, dict)
     assert pickled["wrong"] == []

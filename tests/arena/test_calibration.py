@@ -19,24 +19,27 @@ from crowsnest.arena.scenarios import MONSTER, WEAK_PARTNER, partner_opened
 from crowsnest.cli import main
 from crowsnest.engine import RookView
 
+QUICK = "hard:playouts=8"
+"""Rook Hard with a small search: the calibration's tests check what it plays and
+forecasts, not how well (the default search costs seconds a decision from source)."""
+
 
 @pytest.mark.slow
 def test_it_forecasts_the_contracts_an_arena_run_plays(tmp_path: Path) -> None:
     """The calibration plays an arena match's deals with its seeds: the contracts the
     bot's team declares are the ones the arena's log of the same seed holds, bid, made
-    and counted alike, play by play."""
+    and counted alike, play by play (with these seeds, made ones and set ones)."""
     out = tmp_path / "run.jsonl"
-    rook_arena(
-        "rook/crowsnest", "hard", "normal", deals=3, seed=3, workers=1, untimed=True, out=out
-    )
+    rook_arena("rook/crowsnest", QUICK, "normal", deals=3, seed=3, workers=1, untimed=True, out=out)
     played: dict[tuple[int, int], RookHand] = {}
     for deal, outcome in read_log(out).outcomes.items():
         for play, hand in enumerate(outcome.hands):
             assert isinstance(hand, RookHand)
             if hand.declarer_side == 0:
                 played[deal, play] = hand
-    result = calibrate("rook/crowsnest", deals=3, worlds=5, seed=3)
+    result = calibrate("rook/crowsnest", QUICK, deals=3, worlds=5, seed=3)
     assert {(c.deal, c.play) for c in result.contracts} == set(played)
+    assert {c.made for c in result.contracts} == {True, False}
     for c in result.contracts:
         hand = played[c.deal, c.play]
         assert (c.bid, c.made, c.counted) == (hand.bid, hand.made, hand.counted[0])
@@ -103,12 +106,15 @@ def test_a_wrong_argument_is_named(
 
 
 def test_the_command_prints_the_bands(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["calibrate", "rook/tournament", "--deals", "1", "--worlds", "5", "--seed", "1"]
+    args = ["calibrate", "rook/tournament", "--bot", QUICK, "--deals", "1", "--worlds", "5"]
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rules"] == "rook/tournament" and data["deals"] == 1 and data["worlds"] == 5
+    assert data["bot"] == QUICK and data["bands"][0]["contracts"] == 1
     assert main(args) == 0
-    assert "rook/tournament auction calibration: hard against normal" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"rook/tournament auction calibration: {QUICK} against normal" in out
+    assert "  all                  1" in out
     assert main(["calibrate", "rook/tournament", "--bot", "easy"]) == 2
     assert "'easy' is not Rook Hard" in capsys.readouterr().err
 
@@ -118,7 +124,7 @@ def test_a_run_on_a_stale_build_says_it_runs_the_source(
 ) -> None:
     """A long run that falls back on the source (the build missing or stale) says so
     on stderr; one that asked for the source (as the suite does) does not."""
-    args = ["calibrate", "rook/tournament", "--deals", "1", "--worlds", "2"]
+    args = ["calibrate", "rook/tournament", "--bot", QUICK, "--deals", "1", "--worlds", "2"]
     assert native.status().asked
     assert main(args) == 0
     assert "running the source" not in capsys.readouterr().err

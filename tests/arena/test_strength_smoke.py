@@ -12,11 +12,7 @@ import pytest
 from crowsnest.ai.base import Bot
 from crowsnest.ai.hearts.ducker import Ducker
 from crowsnest.ai.hearts.hard import Hard
-from crowsnest.ai.rook.hard import Hard as RookHard
 from crowsnest.arena import hearts_arena, hearts_table, rook_arena
-from crowsnest.arena.hand import Job, RookHand
-from crowsnest.arena.players import Seating
-from crowsnest.arena.rook import play_deal as rook_deal
 from crowsnest.engine import HeartsGame, new_game
 
 
@@ -68,27 +64,20 @@ def test_rook_levels_beat_the_level_below(rules_id: str) -> None:
     assert normal.score.mean > 5.0
 
 
-class QuickHard(Seating):
-    """Seats Rook Hard with a small search and no time limit (decisions from the seed)."""
-
-    def bot(self, spec: str) -> Bot:
-        if spec == "hard":
-            return RookHard(playouts=24, time_limit=60.0)
-        return super().bot(spec)
-
-
 def test_rook_hard_holds_its_own_against_normal() -> None:
     """24 hands of a duplicate run have a standard error of about 18 points a hand
     (single hands swing by ±150), so the bar is one that a much weaker Hard fails
     (Easy is 24 points a hand below Normal) and sampling alone rarely does: this
     smoke run with 4 deals and a bar of 0 would fail on noise alone (two versions of
     Hard that scored alike in the arena, +13.4 and +13.0 a hand, scored +25.6 and
-    -3.1 over 16 deals). The strength itself is `make arena`'s."""
-    job = Job(family="rook", rules="rook/crowsnest", lineup=("hard", "normal"), seed=3)
-    seating = QuickHard("rook")
-    scores = []
-    for i in range(12):
-        for hand in rook_deal(job, i, seating).hands:
-            assert isinstance(hand, RookHand)
-            scores.append(hand.score[0] - hand.score[1])
-    assert sum(scores) / len(scores) > -20.0
+    -3.1 over 16 deals). The strength itself is `make arena`'s.
+
+    Hard searches 24 playouts a decision, untimed (the seed alone decides), on the
+    arena's two worker processes as `crowsnest arena` runs it: the same hands as one
+    process plays (``test_one_worker_and_two_give_the_same_results``), the search
+    outside the suite's coverage tracing, which made it several times slower."""
+    result = rook_arena(
+        "rook/crowsnest", "hard:playouts=24", "normal", deals=12, seed=3, workers=2, untimed=True
+    )
+    assert len(result.per_deal) == 12
+    assert result.score.mean > -20.0

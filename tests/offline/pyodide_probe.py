@@ -140,7 +140,7 @@ def probe() -> dict[str, Any]:
 
     return {
         "invariants": invariants(),
-        "decisions": digest(native_probe.decisions()),
+        "decisions": digest(json.loads(native_probe.decisions_json())),
         "others": digest(other_bots()),
         "solo": solo_hand(),
     }
