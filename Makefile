@@ -14,6 +14,8 @@ ARENA_STAMP  := $(VENV)/.installed-arena
 DEV_STAMP    := $(VENV)/.installed-dev
 BENCH_STAMP  := $(VENV)/.installed-bench
 NATIVE_STAMP := $(VENV)/.installed-native
+# npm ci's, for the client's checks and the offline bundle (Pyodide from its package).
+NPM_STAMP    := node_modules/.installed
 PIP_FLAGS    := --quiet --disable-pip-version-check
 
 .PHONY: offline native test-compiled cluster cluster-down cluster-packages bench-cluster bench-server-cluster install play play-terminal test test-fast coverage lint lint-js test-js types chromium bench bench-review bench-server arena arena-hearts arena-rook format clean venv bot-ratings
@@ -111,8 +113,7 @@ lint: lint-js $(DEV_STAMP)
 
 # The browser client's checks (docs/web.md): tsc on its JSDoc types, eslint, and the
 # unit tests of its pure functions under node's own test runner. `npm ci` runs again
-# only when package-lock.json changes (node_modules/.installed is its stamp).
-NPM_STAMP := node_modules/.installed
+# only when package-lock.json changes (NPM_STAMP, above, is its stamp).
 
 $(NPM_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "error: the JavaScript checks need node 20.19+ and npm" >&2; exit 1; }
