@@ -33,7 +33,7 @@ from crowsnest.server.table.log import (
     Claimed,
     Fact,
     Filled,
-    Freed,
+    Holding,
     Moved,
     SeatFacts,
     fact_row,
@@ -104,7 +104,7 @@ class TablesRepo:
                 dict(table_id=table_id, seq=seq, n=n, seat=seat, kind=kind, payload=payload)
             )
         conn.execute(seat_log.insert(), rows)
-        holders = [f for f in facts if isinstance(f, Claimed | Moved | Filled | Freed)]
+        holders = [f for f in facts if isinstance(f, Holding)]
         for fact in holders:
             TablesRepo._hold(conn, table_id, fact)
         if holders:  # the last seat taken starts the game
@@ -118,7 +118,7 @@ class TablesRepo:
             )
 
     @staticmethod
-    def _hold(conn: Connection, table_id: str, fact: Claimed | Moved | Filled | Freed) -> None:
+    def _hold(conn: Connection, table_id: str, fact: Holding) -> None:
         """Who holds the seat, in its ``seats`` row, as ``fact`` changed it."""
         where = sa.and_(seats.c.table_id == table_id, seats.c.seat == fact.seat)
         empty = {"name": None, "token_hash": None, "joined_at": None, "player_id": None}

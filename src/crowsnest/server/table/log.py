@@ -129,7 +129,9 @@ class ReviewChoice:
     on: Flag
 
 
-Fact = Claimed | Moved | Filled | Freed | Deadline | Timeouts | Left | ReviewChoice
+Holding = Claimed | Moved | Filled | Freed
+"""A fact of who holds a seat (the ``seats`` rows follow these)."""
+Fact = Holding | Deadline | Timeouts | Left | ReviewChoice
 """What an input changed of a seat."""
 Event = Accepted | Fact
 """An entry of a table's log."""

@@ -8,7 +8,7 @@ import hmac
 
 from crowsnest.server.models.server_messages import PresenceMessage, WelcomeMessage
 from crowsnest.server.people.presets import bot_name
-from crowsnest.server.table.log import Claimed, Fact, Filled, Freed, Left, Moved
+from crowsnest.server.table.log import Claimed, Filled, Freed, Holding, Left, Moved
 from crowsnest.server.table.parts import Outcome, Seat, TableError
 from crowsnest.server.table.timers import Timers
 
@@ -36,10 +36,8 @@ class Seats(Timers):
             seat = free[0]
         if seat not in free:
             raise TableError("seat_taken", f"seat {seat} is not a free human seat")
-        s = self.seats[seat]
         was = self.status
-        s.name, s.token_hash, s.player, s.gone_since = name, token_hash, player, now
-        self._facts.append(Claimed(seat, name, token_hash, player))
+        self._hold(Claimed(seat, name, token_hash, player), now)
         out = Outcome([("all", self.presence())])
         if was == "waiting" and self.status == "playing":
             self.last_change = now
@@ -55,20 +53,12 @@ class Seats(Timers):
             raise TableError("not_waiting", "seats may be changed only before the game starts")
         if to not in self.free_seats():
             raise TableError("seat_taken", f"seat {to} is not a free human seat")
-        self._move_holder(seat, to, now)
-        self._facts.append(Moved(seat, to))
+        self._hold(Moved(seat, to), now)
         welcome = WelcomeMessage(table=self.info(), seat=to, role="player")
         return Outcome(
             [("all", self.presence()), (to, welcome), (to, self.state(to, now=now))],
             self._take_facts(),
         )
-
-    def _move_holder(self, seat: int, to: int, now: float) -> None:
-        old, new = self.seats[seat], self.seats[to]
-        new.name, new.token_hash, new.player, new.connections, new.gone_since = (
-            old.name, old.token_hash, old.player, old.connections, old.gone_since
-        )  # fmt: skip
-        self.seats[seat] = Seat(old.kind, gone_since=now)
 
     def fill(self, now: float) -> Outcome:
         """Hand every unclaimed human seat to the table's bot, so that a game waiting
@@ -80,9 +70,7 @@ class Seats(Timers):
         if not free:
             raise TableError("not_waiting", "every seat is taken already")
         for seat in free:
-            s = self.seats[seat]
-            s.kind, s.name, s.gone_since = "bot", bot_name(self.config.seed, seat), now
-            self._facts.append(Filled(seat, s.name))
+            self._hold(Filled(seat, bot_name(self.config.seed, seat)), now)
         self.last_change = now
         self._game_seen(now)
         out = Outcome([("all", self.presence())])
@@ -163,22 +151,33 @@ class Seats(Timers):
         if s.left_seq is not None:
             return self._refuse("seat_left", "you have left this game")
         if status == "waiting":
-            self.seats[seat] = Seat(s.kind, gone_since=now)
-            self._facts.append(Freed(seat))
+            self._hold(Freed(seat), now)
             return Outcome([("all", self.presence())], self._take_facts())
         s.left_seq = self.seq
         self._facts.append(Left(seat, self.seq))
         self._set_deadline(seat, None)
         return Outcome([("all", self.presence())], self._take_facts())
 
-    def _replay_holder(self, fact: Fact, now: float) -> None:
-        """A stored fact of who holds a seat applied as the log is replayed."""
+    def _hold(self, fact: Holding, now: float) -> None:
+        """Apply a fact of who holds a seat and keep it for the store."""
+        self._replay_holder(fact, now)
+        self._facts.append(fact)
+
+    def _replay_holder(self, fact: Holding, now: float) -> None:
+        """What a fact of who holds a seat does to the seats: the one place, as it
+        happens (:meth:`_hold`) and as the log is replayed."""
         s = self.seats[fact.seat]
-        if isinstance(fact, Claimed) and s.kind == "human":
-            s.name, s.token_hash, s.player = fact.name, fact.token_hash, fact.player
+        if isinstance(fact, Claimed):
+            if s.kind == "human":
+                s.name, s.token_hash, s.player = fact.name, fact.token_hash, fact.player
+                s.gone_since = now
         elif isinstance(fact, Moved):
-            self._move_holder(fact.seat, fact.to, now)
+            new = self.seats[fact.to]
+            new.name, new.token_hash, new.player, new.connections, new.gone_since = (
+                s.name, s.token_hash, s.player, s.connections, s.gone_since
+            )  # fmt: skip
+            self.seats[fact.seat] = Seat(s.kind, gone_since=now)
         elif isinstance(fact, Filled):
-            s.kind, s.name = "bot", fact.name
-        elif isinstance(fact, Freed):
+            s.kind, s.name, s.gone_since = "bot", fact.name, now
+        else:
             self.seats[fact.seat] = Seat(s.kind, gone_since=now)

@@ -48,7 +48,7 @@ from crowsnest.server.models.client_messages import (
 )
 from crowsnest.server.models.server_messages import PongMessage
 from crowsnest.server.table.chat import Chat
-from crowsnest.server.table.log import Claimed, Fact, Filled, Freed, Moved
+from crowsnest.server.table.log import Fact, Holding
 from crowsnest.server.table.parts import Outcome, Seat, TableConfig
 from crowsnest.server.table.resign import Resigning
 from crowsnest.server.table.seats import Seats
@@ -93,7 +93,7 @@ class Table(Seats, Chat, Resigning):
         self._facts = []
 
     def _replay(self, fact: Fact, deadlines: dict[int, float | None], now: float) -> None:
-        if isinstance(fact, Claimed | Moved | Filled | Freed):
+        if isinstance(fact, Holding):
             self._replay_holder(fact, now)
         else:
             self._replay_fact(fact, deadlines)
