@@ -16,9 +16,11 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal
 
+import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from bench.server_load import pick_action
@@ -322,3 +324,33 @@ def alembic(store: Store, verb: Literal["upgrade", "downgrade"], revision: str) 
     with store.engine.begin() as conn:
         config.attributes["connection"] = conn
         getattr(command, verb)(config, revision)
+
+
+OLD_DAY: Final = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def old_table(
+    conn: sa.Connection,
+    table_id: str,
+    rules: str,
+    status: str,
+    *,
+    seed: int = 1,
+    grace: float = 60.0,
+    bot_delay: float = 0.8,
+    created: datetime = OLD_DAY,
+) -> None:
+    """A ``tables`` row as an older server wrote it, in raw SQL: only the columns every
+    revision since 0002 has (a migration test's database is at an older revision than
+    the schema the store declares). Public, the seed not chosen, no options."""
+    conn.execute(
+        sa.text(
+            "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
+            " bot_delay, status, created_at, seed_chosen) VALUES (:id, :rules, '{}', :seed,"
+            " 'normal', :public, :grace, :bot_delay, :status, :created, :chosen)"
+        ),
+        {
+            "id": table_id, "rules": rules, "seed": seed, "public": True, "grace": grace,
+            "bot_delay": bot_delay, "status": status, "created": created, "chosen": False,
+        },
+    )  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from crowsnest.server.store.rows import ResultRow, SeatRow, TableRow
 from crowsnest.server.store.schema import results
 from crowsnest.server.store.store import Store
 from crowsnest.server.table.log import Accepted, Claimed
-from server.helpers import alembic
+from server.helpers import alembic, old_table
 
 from .helpers import scripted_action
 from .test_table_limits import app_client
@@ -247,13 +248,10 @@ def test_name_keyed_history_stays_readable_as_unclaimed(tmp_path: Path) -> None:
         legal = legal_to_json(game.legal_actions(seat), game.rules.family)
         game.apply(seat, scripted_action(seat, len(game.log), legal))
     with store.engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO tables (id, rules, options, seed, level, public, grace, bot_delay,"
-                " status, created_at, seed_chosen) VALUES ('old', 'hearts', '{}', 5, 'normal',"
-                " 1, 60, 0, 'over', '2026-11-01', 0)"
-            )
-        )
+        old_table(
+            conn, "old", "hearts", "over", seed=5, bot_delay=0,
+            created=datetime(2026, 11, 1, tzinfo=UTC),
+        )  # fmt: skip
         conn.execute(
             sa.text(
                 "INSERT INTO records (table_id, record, finished_at, scores) VALUES"

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from crowsnest.server.people.presets import BOT_NAMES, bot_name
 from crowsnest.server.store.store import Store
-from server.helpers import alembic
+from server.helpers import alembic, old_table
 
 SEED = 12345
 
@@ -19,14 +19,7 @@ def test_old_bots_get_the_names_new_tables_give(tmp_path: Path) -> None:
     alembic(store, "upgrade", "0007")
     named = next(n for n in BOT_NAMES if n != bot_name(SEED, 3))
     with store.engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
-                " bot_delay, status, created_at, seed_chosen) VALUES ('t1', 'rook/crowsnest',"
-                " '{}', :seed, 'normal', 1, 60, 0.8, 'playing', '2026-01-01', 0)"
-            ),
-            {"seed": SEED},
-        )
+        old_table(conn, "t1", "rook/crowsnest", "playing", seed=SEED)
         for seat, kind, name in (
             (0, "human", "Ann"),
             (1, "bot", "normal"),

@@ -9,20 +9,14 @@ import sqlalchemy as sa
 
 from crowsnest.server.store.players import PlayerStore
 from crowsnest.server.store.store import Store
-from server.helpers import alembic
+from server.helpers import alembic, old_table
 
 
 def test_results_from_before_are_not_practice_and_still_counted(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
     alembic(store, "upgrade", "0011")
     with store.engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
-                " bot_delay, status, created_at, seed_chosen) VALUES ('t1', 'hearts',"
-                " '{}', 1, 'normal', 1, 60, 0.8, 'over', '2026-01-01', 0)"
-            )
-        )
+        old_table(conn, "t1", "hearts", "over")
         conn.execute(sa.text("INSERT INTO players (id, created_at) VALUES ('p1', '2026-01-01')"))
         conn.execute(
             sa.text(

@@ -8,20 +8,14 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from crowsnest.server.store.store import Store
-from server.helpers import alembic
+from server.helpers import alembic, old_table
 
 
 def test_seats_with_two_time_outs_are_away(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
     alembic(store, "upgrade", "0010")
     with store.engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
-                " bot_delay, status, created_at, seed_chosen) VALUES ('t1', 'rook/crowsnest',"
-                " '{}', 1, 'normal', 1, 60, 0.8, 'playing', '2026-01-01', 0)"
-            )
-        )
+        old_table(conn, "t1", "rook/crowsnest", "playing")
         for seat, timeouts in enumerate((0, 1, 2, 3)):
             conn.execute(
                 sa.text(

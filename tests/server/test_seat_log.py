@@ -40,7 +40,7 @@ from crowsnest.server.table.log import (
 )
 from crowsnest.server.table.parts import Outcome, TableConfig
 from crowsnest.server.table.table import Table
-from server.helpers import alembic
+from server.helpers import alembic, old_table
 
 from .helpers import scripted_action
 from .test_people_table import legal_of
@@ -237,14 +237,7 @@ def test_migration_0013_turns_the_seat_columns_into_facts_and_back(url: str) -> 
     alembic(store, "upgrade", "0011")
     day = datetime(2026, 1, 1, tzinfo=UTC)
     with store.engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
-                " bot_delay, status, created_at, seed_chosen) VALUES ('t1', 'rook/crowsnest',"
-                " '{}', 1, 'normal', :yes, 60, 0.8, 'playing', :day, :no)"
-            ),
-            {"yes": True, "no": False, "day": day},
-        )
+        old_table(conn, "t1", "rook/crowsnest", "playing", created=day)
         for seq in (1, 2, 3):
             conn.execute(
                 sa.text(

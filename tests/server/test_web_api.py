@@ -20,7 +20,7 @@ from crowsnest.server.models.client_messages import ChatSend, parse_client_messa
 from crowsnest.server.models.http import ReplayAnswer
 from crowsnest.server.people.presets import BOT_NAMES
 from crowsnest.server.store.store import Store
-from server.helpers import alembic
+from server.helpers import alembic, old_table
 
 from .helpers import scripted_action
 
@@ -277,14 +277,7 @@ def test_games_finished_before_the_scores_were_stored_get_them_once(tmp_path: Pa
     old = [("t1", game.record()), ("t2", {**game.record(), "rules_version": 99})]
     with store.engine.begin() as conn:
         for table_id, record in old:
-            conn.execute(
-                sa.text(
-                    "INSERT INTO tables (id, rules, options, seed, level, public, grace,"
-                    " bot_delay, status, created_at, seed_chosen) VALUES (:id, 'rook/crowsnest',"
-                    " '{}', 3, 'normal', 1, 0, 0, 'over', '2026-01-01', 0)"
-                ),
-                {"id": table_id},
-            )
+            old_table(conn, table_id, "rook/crowsnest", "over", seed=3, grace=0, bot_delay=0)
             conn.execute(
                 sa.text(
                     "INSERT INTO records (table_id, record, finished_at)"
